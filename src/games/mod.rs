@@ -1,0 +1,140 @@
+//! Games: rules, move generation and evaluation, one folder per game.
+//!
+//! The search (`crate::search`) is generic over [`Game`]; the engine session holds a
+//! [`crate::engine::Position`] that wraps one concrete game.
+
+pub mod gomoku;
+pub mod tictactoe;
+
+use std::fmt;
+
+/// A move: a square index `y * width + x`, or one of the special values.
+///
+/// One compact type for every game so the transposition table and the
+/// killer/history tables can be shared.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(pub u16);
+
+impl Move {
+    /// No move (empty TT slot, no best move yet).
+    pub const NONE: Move = Move(u16::MAX);
+    /// A pass (reversi).
+    pub const PASS: Move = Move(u16::MAX - 1);
+
+    #[inline]
+    pub fn from_xy(x: usize, y: usize, width: usize) -> Move {
+        Move((y * width + x) as u16)
+    }
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    #[inline]
+    pub fn xy(self, width: usize) -> (usize, usize) {
+        (self.index() % width, self.index() / width)
+    }
+    #[inline]
+    pub fn is_none(self) -> bool {
+        self == Move::NONE
+    }
+}
+
+impl Default for Move {
+    fn default() -> Self {
+        Move::NONE
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::NONE => write!(f, "Move(none)"),
+            Move::PASS => write!(f, "Move(pass)"),
+            Move(i) => write!(f, "Move({i})"),
+        }
+    }
+}
+
+/// The two players. `Black` moves first (in gomoku/renju the first player is black;
+/// in tic-tac-toe it is X).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    Black = 0,
+    White = 1,
+}
+
+impl Color {
+    #[inline]
+    pub fn other(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The outcome of a finished game, seen from the side to move.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum GameResult {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// Scores. A forced win in `n` plies scores `MATE - n`; a loss `-(MATE - n)`.
+pub const MATE: i32 = 30_000;
+/// Any score with a larger magnitude is a mate score.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Larger than any score.
+pub const INFINITY: i32 = 32_000;
+
+/// A move with its ordering score (higher is searched first).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct ScoredMove {
+    pub mv: Move,
+    pub score: i32,
+}
+
+/// What the game-agnostic search needs from a game.
+///
+/// Every method must be deterministic: the same position gives the same moves in the
+/// same order with the same scores, so node counts are reproducible.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// Zobrist key of the position, side to move included.
+    fn key(&self) -> u64;
+
+    /// Moves played since the empty board (or since the set-up position).
+    fn ply(&self) -> usize;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Color;
+
+    /// `Some(result)` (from the side to move's view) if the game is over.
+    fn result(&self) -> Option<GameResult>;
+
+    /// Moves worth searching here with ordering scores, appended to `out` (which the
+    /// caller clears). May prune (neighbourhood, forced defences): the search never
+    /// plays a move this does not list. An empty list in a position where
+    /// [`Game::result`] is `None` means every move loses at once: the search scores it
+    /// as a loss for the side to move.
+    fn generate(&self, out: &mut Vec<ScoredMove>);
+
+    /// Every legal move, unpruned (for validating input, fallbacks and perft).
+    fn legal_moves(&self, out: &mut Vec<Move>);
+
+    /// Plays `mv` for the side to move. `mv` must be legal.
+    fn make(&mut self, mv: Move);
+
+    /// Takes back the last move (`make` or set-up stone).
+    fn unmake(&mut self);
+
+    /// Static evaluation from the side to move's view; `|v| < MATE_BOUND`.
+    fn evaluate(&self) -> i32;
+
+    /// Board width and height (moves are `y * width + x`).
+    fn dimensions(&self) -> (usize, usize);
+}

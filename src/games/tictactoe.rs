@@ -1,0 +1,1 @@
+//! Tic-tac-toe (3x3, three in a row).

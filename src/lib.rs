@@ -1,0 +1,8 @@
+//! ply: a board-game engine (gomoku, renju, caro, tic-tac-toe) driven over text
+//! protocols on stdin/stdout.
+//!
+//! Data flows one way: text -> command (`protocol`) -> session (`engine`) ->
+//! search (`search`) -> report -> text.
+
+pub mod games;
+pub mod protocol;

@@ -1,0 +1,4 @@
+//! Text in, text out: one file per dialect. Parsers turn a line into a typed command;
+//! `Display` turns commands and replies back into text (so they round-trip).
+
+pub mod gomocup;
