@@ -4,5 +4,10 @@
 //! Data flows one way: text -> command (`protocol`) -> session (`engine`) ->
 //! search (`search`) -> report -> text.
 
+pub mod bench;
+pub mod cli;
+pub mod engine;
 pub mod games;
+pub mod io;
 pub mod protocol;
+pub mod search;

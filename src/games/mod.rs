@@ -138,3 +138,28 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Board width and height (moves are `y * width + x`).
     fn dimensions(&self) -> (usize, usize);
 }
+
+/// Games played by putting stones on empty squares (gomoku, tic-tac-toe): positions
+/// can be set up stone by stone, in any order, as a Gomocup BOARD block does.
+pub trait StoneGame: Game {
+    /// Puts a stone of `color` on the empty square `mv`; it becomes the last move (so
+    /// `unmake` takes it back) and the side to move becomes `color.other()`.
+    fn place(&mut self, mv: Move, color: Color);
+    /// Overrides the side to move.
+    fn set_side_to_move(&mut self, color: Color);
+    /// The stone on `mv`, if any.
+    fn stone(&self, mv: Move) -> Option<Color>;
+    /// The last stone placed.
+    fn last_move(&self) -> Option<(Move, Color)>;
+    /// Every stone in the order it was placed.
+    fn history(&self) -> Vec<(Move, Color)>;
+}
+
+/// Deterministic pseudo-random numbers for Zobrist keys and tests.
+pub fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

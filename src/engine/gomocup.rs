@@ -1,0 +1,604 @@
+//! The Gomocup session: the engine loop behind the Gomocup dialect.
+//!
+//! It owns the position and the settings, starts and stops searches, and turns their
+//! reports into replies. Commands that arrive while the engine thinks are either
+//! handled at once (`STOP`, `YXSTOP`, `END`, `INFO ...`, with `INFO timeout_turn 0`
+//! acting as a stop button) or queued and handled, in order, right after the move is
+//! answered, so no command is ever lost.
+
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use crossbeam_channel::{select, unbounded, Receiver};
+
+use super::{Engine, Position, Report};
+use crate::games::gomoku::{Gomoku, Rule};
+use crate::games::tictactoe::TicTacToe;
+use crate::games::{Color, Move};
+use crate::io::{Input, Output};
+use crate::protocol::gomocup::{BoardStone, Command, Coord, GameName, Info, ParseError, Reply};
+use crate::search::limits::{gomocup_time, GomocupClock};
+use crate::search::{format_score, Limits, SearchInfo, SearchParams, SearchResult, TimeLimit};
+
+pub const NAME: &str = "ply";
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub const AUTHOR: &str = "the ply developers";
+pub const COUNTRY: &str = "International";
+
+/// Which game START builds.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum GameChoice {
+    Gomoku,
+    TicTacToe,
+}
+
+/// Settings that come from INFO commands (and command-line flags).
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub clock: GomocupClock,
+    pub max_depth: Option<u32>,
+    pub max_nodes: Option<u64>,
+    pub show_detail: i64,
+    pub threads: usize,
+    /// `INFO max_memory` in bytes (0 = no limit).
+    pub max_memory: u64,
+    /// `INFO hash_size` (KiB); 0 = default.
+    pub hash_kib: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            clock: GomocupClock::default(),
+            max_depth: None,
+            max_nodes: None,
+            show_detail: 0,
+            threads: 1,
+            max_memory: 0,
+            hash_kib: 0,
+        }
+    }
+}
+
+/// What the running search is for.
+#[derive(Clone, Debug)]
+enum Task {
+    /// Answer a move and play it (BEGIN, TURN, BOARD).
+    Move,
+    /// YXNBEST: report the n best lines and the best move (not played).
+    NBest,
+    /// SWAP2BOARD with 3 or 5 stones: swap, or answer our move.
+    Swap2,
+}
+
+pub struct GomocupSession {
+    out: Output,
+    engine: Engine,
+    reports: Receiver<Report>,
+    game: GameChoice,
+    rule: Rule,
+    pos: Option<Position>,
+    settings: Settings,
+    task: Option<Task>,
+    pending: VecDeque<(Instant, Result<Command, ParseError>)>,
+    /// The real position, put aside while a SWAP2 decision is searched.
+    swap2_saved: Option<Position>,
+    quit: bool,
+}
+
+impl GomocupSession {
+    pub fn new(out: Output, game: GameChoice, rule: Rule) -> GomocupSession {
+        let (tx, rx) = unbounded();
+        GomocupSession {
+            out,
+            engine: Engine::new(tx),
+            reports: rx,
+            game,
+            rule,
+            pos: None,
+            settings: Settings::default(),
+            task: None,
+            pending: VecDeque::new(),
+            swap2_saved: None,
+            quit: false,
+        }
+    }
+
+    /// Runs until END or the end of input. Returns the process exit code.
+    pub fn run(mut self, input: Receiver<Input<Result<Command, ParseError>>>) -> i32 {
+        while !self.quit {
+            select! {
+                recv(input) -> msg => match msg {
+                    Ok(Input::Item(t, cmd)) => self.on_input(t, cmd),
+                    Ok(Input::Eof) | Err(_) => self.shutdown(),
+                },
+                recv(self.reports) -> r => if let Ok(r) = r {
+                    self.on_report(r);
+                },
+            }
+        }
+        0
+    }
+
+    fn shutdown(&mut self) {
+        self.engine.stop();
+        self.out.close();
+        self.quit = true;
+    }
+
+    fn searching(&self) -> bool {
+        self.task.is_some()
+    }
+
+    fn reply(&self, r: Reply) {
+        self.out.line(&r.to_string());
+    }
+
+    fn error(&self, msg: impl Into<String>) {
+        self.reply(Reply::Error(msg.into()));
+    }
+
+    fn on_input(&mut self, t: Instant, cmd: Result<Command, ParseError>) {
+        if self.searching() {
+            match cmd {
+                Ok(Command::Stop) => self.engine.stop(),
+                Ok(Command::End) => self.shutdown(),
+                Ok(Command::Info(info)) => self.apply_info(info),
+                other => self.pending.push_back((t, other)),
+            }
+            return;
+        }
+        match cmd {
+            Ok(c) => self.handle(t, c),
+            Err(ParseError::Unknown(m)) => self.reply(Reply::Unknown(m)),
+            Err(ParseError::Invalid(m)) => self.error(m),
+        }
+    }
+
+    /// Handles queued commands until one of them starts a search.
+    fn drain_pending(&mut self) {
+        while !self.searching() && !self.quit {
+            match self.pending.pop_front() {
+                Some((t, cmd)) => self.on_input(t, cmd),
+                None => break,
+            }
+        }
+    }
+
+    fn handle(&mut self, t: Instant, cmd: Command) {
+        log::debug!("< {cmd:?}");
+        match cmd {
+            Command::Start(n) => self.start(n, n),
+            Command::RectStart(w, h) => self.start(w, h),
+            Command::Restart => match &self.pos {
+                Some(p) => {
+                    self.pos = Some(p.empty_like());
+                    self.reply(Reply::Ok);
+                }
+                None => self.error("no game: send START first"),
+            },
+            Command::Begin => match &self.pos {
+                None => self.error("no game: send START first"),
+                Some(p) if p.ply() > 0 => self.error("BEGIN needs an empty board"),
+                Some(_) => self.think(t, Task::Move, 1),
+            },
+            Command::Turn(c) => self.turn(t, c),
+            Command::Board(stones) => match self.board_from(&stones) {
+                Ok(p) => {
+                    if p.result().is_some() {
+                        self.error("the game on that board is over");
+                    } else {
+                        self.pos = Some(p);
+                        self.think(t, Task::Move, 1);
+                    }
+                }
+                Err(e) => self.error(e),
+            },
+            Command::YxBoard(stones) => match self.board_from(&stones) {
+                Ok(p) => self.pos = Some(p),
+                Err(e) => self.error(e),
+            },
+            Command::Takeback(c) => self.takeback(c),
+            Command::Play(c) => match self.checked_move(c) {
+                Ok(mv) => {
+                    if let Some(p) = self.pos.as_mut() {
+                        p.make(mv);
+                    }
+                    self.reply(Reply::Move(c));
+                }
+                Err(e) => self.error(e),
+            },
+            Command::Info(info) => self.apply_info(info),
+            Command::About => self.reply(Reply::About {
+                name: NAME.into(),
+                version: VERSION.into(),
+                author: AUTHOR.into(),
+                country: COUNTRY.into(),
+            }),
+            Command::End => self.shutdown(),
+            // Nothing is running: nothing to stop.
+            Command::Stop => {}
+            Command::YxNbest(n) => match &self.pos {
+                None => self.error("no game: send START first"),
+                Some(p) if p.result().is_some() => self.error("the game is over"),
+                Some(_) if n < 1 => self.error("YXNBEST needs a count of at least 1"),
+                Some(_) => self.think(t, Task::NBest, n.min(64) as usize),
+            },
+            Command::YxShowForbid => {
+                let points = match &self.pos {
+                    Some(Position::Gomoku(g)) => g.forbidden_points(),
+                    _ => Vec::new(),
+                };
+                let w = self.pos.as_ref().map_or(1, |p| p.dimensions().0);
+                let coords = points
+                    .into_iter()
+                    .map(|m| {
+                        let (x, y) = m.xy(w);
+                        Coord { x: x as i32, y: y as i32 }
+                    })
+                    .collect();
+                self.reply(Reply::Forbid(coords));
+            }
+            Command::YxHashClear => self.engine.clear_hash(),
+            Command::YxShowInfo => self.show_info(),
+            Command::Swap2Board(stones) => self.swap2(t, &stones),
+        }
+    }
+
+    fn start(&mut self, w: i64, h: i64) {
+        let made = match (self.game, w, h) {
+            (_, 3, 3) => Ok(Position::TicTacToe(TicTacToe::new())),
+            (GameChoice::TicTacToe, _, _) => Err(format!("tic-tac-toe is played on 3x3, not {w}x{h}")),
+            (GameChoice::Gomoku, w, h) if (5..=32).contains(&w) && (5..=32).contains(&h) => {
+                Gomoku::new(w as usize, h as usize, self.rule).map(Position::Gomoku)
+            }
+            _ => Err(format!("unsupported board size {w}x{h} (gomoku: 5 to 32; tic-tac-toe: 3)")),
+        };
+        match made {
+            Ok(p) => {
+                self.pos = Some(p);
+                self.reply(Reply::Ok);
+            }
+            Err(e) => self.error(e),
+        }
+    }
+
+    fn checked_move(&self, c: Coord) -> Result<Move, String> {
+        match &self.pos {
+            None => Err("no game: send START first".into()),
+            Some(p) => p.check_move(c.x as i64, c.y as i64),
+        }
+    }
+
+    fn turn(&mut self, t: Instant, c: Coord) {
+        let mv = match self.checked_move(c) {
+            Ok(mv) => mv,
+            Err(e) => return self.error(e),
+        };
+        let Some(p) = self.pos.as_mut() else { return };
+        p.make(mv);
+        if p.result().is_some() {
+            // The opponent's move ended the game: there is nothing to answer.
+            p.unmake();
+            return self.error("that move ends the game; there is no move to answer");
+        }
+        self.think(t, Task::Move, 1);
+    }
+
+    fn takeback(&mut self, c: Coord) {
+        let Some(p) = self.pos.as_mut() else {
+            return self.error("no game: send START first");
+        };
+        let (w, h) = p.dimensions();
+        let last = p.last_move().map(|(m, _)| m);
+        let wanted = (c.x >= 0 && c.y >= 0 && (c.x as usize) < w && (c.y as usize) < h)
+            .then(|| Move::from_xy(c.x as usize, c.y as usize, w));
+        if last.is_some() && last == wanted {
+            p.unmake();
+            self.reply(Reply::Ok);
+        } else {
+            self.error(format!("{},{} is not the last move", c.x, c.y));
+        }
+    }
+
+    /// Builds the position a BOARD/YXBOARD block describes (the old one is untouched).
+    fn board_from(&self, stones: &[BoardStone]) -> Result<Position, String> {
+        let Some(p) = &self.pos else {
+            return Err("no game: send START first".into());
+        };
+        let mut new = p.empty_like();
+        let (w, h) = new.dimensions();
+        let own = stones.iter().filter(|s| s.field == 1).count();
+        let opp = stones.len() - own;
+        // Equal counts: we moved first (black). One fewer: we are white. Anything else
+        // (gomoku boards may come in any order): the first stone's owner is black.
+        let own_color = if own == opp {
+            Color::Black
+        } else if own + 1 == opp {
+            Color::White
+        } else if stones.first().is_some_and(|s| s.field == 1) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        for s in stones {
+            let (x, y) = (s.at.x, s.at.y);
+            if x < 0 || y < 0 || x as usize >= w || y as usize >= h {
+                return Err(format!("{x},{y} is off the {w}x{h} board"));
+            }
+            let mv = Move::from_xy(x as usize, y as usize, w);
+            if new.stone(mv).is_some() {
+                return Err(format!("{x},{y} is given twice"));
+            }
+            let color = match s.field {
+                1 => own_color,
+                2 | 3 => own_color.other(),
+                f => return Err(format!("bad field {f} at {x},{y}")),
+            };
+            if new.result().is_some() {
+                return Err("the game on that board is already over".into());
+            }
+            new.place(mv, color);
+        }
+        new.set_side_to_move(own_color);
+        Ok(new)
+    }
+
+    fn apply_info(&mut self, info: Info) {
+        let s = &mut self.settings;
+        match info {
+            Info::TimeoutTurn(v) => {
+                s.clock.turn = v.max(0);
+                // Piskvork's stop button: "play as fast as possible" while thinking.
+                if v == 0 && self.task.is_some() {
+                    self.engine.stop();
+                }
+            }
+            Info::TimeoutMatch(v) => s.clock.match_total = v.max(0),
+            Info::TimeLeft(v) => s.clock.left = Some(v),
+            Info::MaxMemory(v) => {
+                s.max_memory = v.max(0) as u64;
+                self.resize_hash();
+            }
+            Info::HashSize(v) => {
+                s.hash_kib = v.max(0) as u64;
+                self.resize_hash();
+            }
+            Info::Rule(r) => {
+                self.rule = Rule::from_gomocup(r.clamp(0, u32::MAX as i64) as u32);
+                self.rebuild_with_rule();
+            }
+            Info::Game(GameName::Gomoku) => self.choose_game(GameChoice::Gomoku),
+            Info::Game(GameName::TicTacToe) => self.choose_game(GameChoice::TicTacToe),
+            Info::Game(GameName::Reversi) => self.error("reversi is not available yet"),
+            Info::MaxDepth(d) => s.max_depth = (d > 0).then_some(d.min(100) as u32),
+            Info::MaxNode(n) => s.max_nodes = (n > 0).then_some(n as u64),
+            Info::ThreadNum(n) => s.threads = n.clamp(1, 256) as usize,
+            Info::ShowDetail(v) => s.show_detail = v,
+            Info::GameType(_) | Info::Folder(_) | Info::Evaluate(_) => {}
+            Info::Other(k, v) => log::info!("ignoring INFO {k} {v}"),
+        }
+    }
+
+    fn choose_game(&mut self, g: GameChoice) {
+        if self.game != g {
+            self.game = g;
+            // The old board belongs to another game: START again.
+            self.pos = None;
+        }
+    }
+
+    fn resize_hash(&mut self) {
+        let s = &self.settings;
+        let mut bytes = if s.hash_kib > 0 {
+            (s.hash_kib.saturating_mul(1024)).min(1 << 40) as usize
+        } else {
+            super::DEFAULT_HASH_BYTES
+        };
+        if s.max_memory > 0 {
+            // The table takes at most half of the allowance; the rest is for the
+            // program, its stacks and the board state.
+            let cap = (s.max_memory / 2).saturating_sub(8 << 20).max(1 << 20);
+            bytes = bytes.min(cap as usize);
+        }
+        if !self.searching() {
+            self.engine.set_hash_bytes(bytes);
+        }
+    }
+
+    /// Re-plays the stones under the new rule.
+    fn rebuild_with_rule(&mut self) {
+        if let Some(Position::Gomoku(g)) = &self.pos {
+            let (w, h) = g.dimensions();
+            if let Ok(mut fresh) = Gomoku::new(w, h, self.rule) {
+                for (mv, c) in g.history() {
+                    crate::games::StoneGame::place(&mut fresh, mv, c);
+                }
+                crate::games::StoneGame::set_side_to_move(&mut fresh, crate::games::Game::side_to_move(g));
+                self.pos = Some(Position::Gomoku(fresh));
+            }
+        }
+    }
+
+    fn limits(&self, t: Instant) -> Limits {
+        let mut limits = Limits::new(t);
+        let s = &self.settings;
+        let Some(pos) = &self.pos else { return limits };
+        let (w, h) = pos.dimensions();
+        let empties = (w * h).saturating_sub(pos.ply()) as i64;
+        if s.clock.turn == 0 && s.clock.left.is_none_or(|l| l > 0) {
+            // "Play as fast as possible": a shallow search only.
+            limits.time = TimeLimit::Managed {
+                soft: std::time::Duration::from_millis(1),
+                hard: std::time::Duration::from_millis(15),
+            };
+        } else {
+            let moves_left = (empties / 2).clamp(1, 30 - (pos.ply() as i64 / 8).min(18));
+            limits.time = gomocup_time(s.clock, moves_left);
+        }
+        limits.depth = s.max_depth;
+        limits.nodes = s.max_nodes;
+        if let Position::TicTacToe(_) = pos {
+            // The whole tree: exact.
+            limits.depth = Some(empties.max(1) as u32);
+        }
+        limits
+    }
+
+    fn think(&mut self, t: Instant, task: Task, multipv: usize) {
+        let Some(pos) = &self.pos else { return };
+        let params = SearchParams {
+            limits: self.limits(t),
+            multipv,
+        };
+        self.engine.go(pos, params);
+        self.task = Some(task);
+    }
+
+    fn on_report(&mut self, r: Report) {
+        match r {
+            Report::Info(info) => self.on_info(&info),
+            Report::Done(result) => {
+                let task = self.task.take();
+                if !self.quit {
+                    match task {
+                        Some(Task::Move) => self.answer_move(&result),
+                        Some(Task::NBest) => self.answer_nbest(&result),
+                        Some(Task::Swap2) => self.answer_swap2(&result),
+                        None => {}
+                    }
+                }
+                self.drain_pending();
+            }
+        }
+    }
+
+    fn coord(&self, mv: Move) -> Coord {
+        let w = self.pos.as_ref().map_or(1, |p| p.dimensions().0);
+        let (x, y) = mv.xy(w);
+        Coord { x: x as i32, y: y as i32 }
+    }
+
+    fn pv_text(&self, pv: &[Move]) -> String {
+        pv.iter()
+            .map(|&m| {
+                let c = self.coord(m);
+                format!("{},{}", c.x, c.y)
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn on_info(&self, info: &SearchInfo) {
+        if self.settings.show_detail >= 2 {
+            if let Some(&m) = info.pv.first() {
+                if info.multipv == 1 {
+                    let c = self.coord(m);
+                    self.reply(Reply::Message(format!("REALTIME BEST {},{}", c.x, c.y)));
+                }
+            }
+        }
+    }
+
+    fn summary(&self, r: &SearchResult) -> String {
+        let nps = r.nodes.saturating_mul(1000) / (r.time.as_millis() as u64).max(1);
+        format!(
+            "Depth {} | Eval {} | Node {} | Speed {} | Time {} ms | PV {}",
+            r.depth,
+            format_score(r.score),
+            r.nodes,
+            nps,
+            r.time.as_millis(),
+            self.pv_text(&r.pv)
+        )
+    }
+
+    fn answer_move(&mut self, r: &SearchResult) {
+        if r.best.is_none() {
+            return self.error("no legal move");
+        }
+        self.reply(Reply::Message(self.summary(r)));
+        let c = self.coord(r.best);
+        if let Some(p) = self.pos.as_mut() {
+            p.make(r.best);
+        }
+        self.reply(Reply::Move(c));
+    }
+
+    fn answer_nbest(&mut self, r: &SearchResult) {
+        for line in &r.lines {
+            self.reply(Reply::Message(format!(
+                "NBEST {} | Depth {} | Eval {} | PV {}",
+                line.multipv,
+                line.depth,
+                format_score(line.score),
+                self.pv_text(&line.pv)
+            )));
+        }
+        if r.best.is_none() {
+            return self.error("no legal move");
+        }
+        self.reply(Reply::Move(self.coord(r.best)));
+    }
+
+    fn show_info(&self) {
+        self.reply(Reply::Raw("INFO MAX_THREAD_NUM 1".into()));
+        self.reply(Reply::Raw(format!("INFO MAX_HASH_SIZE {}", self.engine.hash_bytes() >> 10)));
+    }
+
+    // ---- SWAP2 ----------------------------------------------------------------
+
+    fn swap2(&mut self, t: Instant, stones: &[Coord]) {
+        let Some(Position::Gomoku(g)) = &self.pos else {
+            return self.error("SWAP2BOARD needs a gomoku board: send START first");
+        };
+        let (w, h) = crate::games::Game::dimensions(g);
+        match stones.len() {
+            0 => {
+                // Our opening: a centre stone, a diagonal neighbour and a loose third
+                // stone; the opponent then chooses.
+                let (cx, cy) = (w as i32 / 2, h as i32 / 2);
+                self.reply(Reply::Stones(vec![
+                    Coord { x: cx, y: cy },
+                    Coord { x: cx + 1, y: cy + 1 },
+                    Coord { x: cx + 1, y: cy - 2 },
+                ]));
+            }
+            3 | 5 => {
+                let Some(p) = self.pos.as_ref() else { return };
+                let mut board = p.empty_like();
+                for (i, c) in stones.iter().enumerate() {
+                    let mv = match board.check_move(c.x as i64, c.y as i64) {
+                        Ok(mv) => mv,
+                        Err(e) => return self.error(e),
+                    };
+                    board.place(mv, if i % 2 == 0 { Color::Black } else { Color::White });
+                }
+                board.set_side_to_move(Color::White);
+                let saved = self.pos.replace(board);
+                let params = SearchParams { limits: self.limits(t), multipv: 1 };
+                if let Some(p) = &self.pos {
+                    self.engine.go(p, params);
+                }
+                self.task = Some(Task::Swap2);
+                self.swap2_saved = saved;
+            }
+            n => self.error(format!("SWAP2BOARD takes 0, 3 or 5 stones, not {n}")),
+        }
+    }
+
+    fn answer_swap2(&mut self, r: &SearchResult) {
+        // White to move here; a clearly bad score for white means black is the side
+        // to take.
+        let reply = if r.score < -SWAP_MARGIN || r.best.is_none() {
+            Reply::Swap
+        } else {
+            Reply::Move(self.coord(r.best))
+        };
+        self.pos = self.swap2_saved.take();
+        self.reply(reply);
+    }
+}
+
+/// Evaluation (for white to move) below which SWAP2 takes black.
+const SWAP_MARGIN: i32 = 60;

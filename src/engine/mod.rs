@@ -1,0 +1,217 @@
+//! The engine: the position being played, the search thread and its reports.
+//!
+//! `Engine::go` is non-blocking: it starts the search on its own thread and returns;
+//! reports (`Report::Info` after each iteration, then exactly one `Report::Done`)
+//! arrive on the channel given at construction. `Engine::stop` sets the one atomic
+//! stop flag the search polls.
+
+pub mod gomocup;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use crossbeam_channel::Sender;
+
+use crate::games::gomoku::Gomoku;
+use crate::games::tictactoe::TicTacToe;
+use crate::games::{Color, Game, GameResult, Move, StoneGame};
+use crate::search::tt::TranspositionTable;
+use crate::search::{search, SearchInfo, SearchParams, SearchResult};
+
+/// Default transposition table size.
+pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
+
+/// The position of whichever game is being played.
+#[derive(Clone)]
+pub enum Position {
+    TicTacToe(TicTacToe),
+    Gomoku(Gomoku),
+}
+
+/// Runs `$body` with `$g` bound to the concrete game inside a `Position`.
+macro_rules! with_game {
+    ($pos:expr, $g:ident => $body:expr) => {
+        match $pos {
+            Position::TicTacToe($g) => $body,
+            Position::Gomoku($g) => $body,
+        }
+    };
+}
+pub(crate) use with_game;
+
+impl Position {
+    pub fn dimensions(&self) -> (usize, usize) {
+        with_game!(self, g => g.dimensions())
+    }
+    pub fn result(&self) -> Option<GameResult> {
+        with_game!(self, g => g.result())
+    }
+    pub fn side_to_move(&self) -> Color {
+        with_game!(self, g => g.side_to_move())
+    }
+    pub fn ply(&self) -> usize {
+        with_game!(self, g => g.ply())
+    }
+    pub fn make(&mut self, mv: Move) {
+        with_game!(self, g => g.make(mv))
+    }
+    pub fn unmake(&mut self) {
+        with_game!(self, g => g.unmake())
+    }
+    pub fn place(&mut self, mv: Move, color: Color) {
+        with_game!(self, g => g.place(mv, color))
+    }
+    pub fn set_side_to_move(&mut self, color: Color) {
+        with_game!(self, g => g.set_side_to_move(color))
+    }
+    pub fn stone(&self, mv: Move) -> Option<Color> {
+        with_game!(self, g => g.stone(mv))
+    }
+    pub fn last_move(&self) -> Option<(Move, Color)> {
+        with_game!(self, g => g.last_move())
+    }
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        with_game!(self, g => g.legal_moves(&mut v));
+        v
+    }
+    /// An empty copy of the same game, size and rule.
+    pub fn empty_like(&self) -> Position {
+        match self {
+            Position::TicTacToe(_) => Position::TicTacToe(TicTacToe::new()),
+            Position::Gomoku(g) => {
+                let (w, h) = g.dimensions();
+                match Gomoku::new(w, h, g.rule()) {
+                    Ok(b) => Position::Gomoku(b),
+                    // Cannot happen: the same size was accepted before.
+                    Err(_) => Position::Gomoku(g.clone()),
+                }
+            }
+        }
+    }
+    /// Why `mv` cannot be played by the side to move, if it cannot.
+    pub fn check_move(&self, x: i64, y: i64) -> Result<Move, String> {
+        let (w, h) = self.dimensions();
+        if x < 0 || y < 0 || x >= w as i64 || y >= h as i64 {
+            return Err(format!("{x},{y} is off the {w}x{h} board"));
+        }
+        let mv = Move::from_xy(x as usize, y as usize, w);
+        if self.stone(mv).is_some() {
+            return Err(format!("{x},{y} is occupied"));
+        }
+        if self.result().is_some() {
+            return Err("the game is over".into());
+        }
+        if !self.legal_moves().contains(&mv) {
+            return Err(format!("{x},{y} is forbidden"));
+        }
+        Ok(mv)
+    }
+}
+
+/// What the search thread sends back.
+#[derive(Debug)]
+pub enum Report {
+    Info(SearchInfo),
+    Done(SearchResult),
+}
+
+/// The search side of the engine: the shared hash table, the stop flag and the
+/// search thread.
+pub struct Engine {
+    tt: Arc<TranspositionTable>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+    reports: Sender<Report>,
+}
+
+impl Engine {
+    pub fn new(reports: Sender<Report>) -> Engine {
+        Engine {
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_BYTES)),
+            stop: Arc::new(AtomicBool::new(false)),
+            thread: None,
+            reports,
+        }
+    }
+
+    /// Starts searching `pos` on the search thread and returns at once. The caller
+    /// must wait for `Report::Done` before starting another search.
+    pub fn go(&mut self, pos: &Position, params: SearchParams) {
+        let fallback = params.clone();
+        self.join();
+        self.stop.store(false, Ordering::SeqCst);
+        let owned = pos.clone();
+        let tt = Arc::clone(&self.tt);
+        let stop = Arc::clone(&self.stop);
+        let tx = self.reports.clone();
+        let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
+            let result = run_search(&owned, &params, &tt, &stop, &mut |info| {
+                let _ = tx.send(Report::Info(info.clone()));
+            });
+            let _ = tx.send(Report::Done(result));
+        });
+        match spawned {
+            Ok(h) => self.thread = Some(h),
+            Err(e) => {
+                log::error!("cannot start the search thread: {e}");
+                // Search on this thread instead: slower to stop, but still answers.
+                let result = run_search(pos, &fallback, &self.tt, &self.stop, &mut |_| {});
+                let _ = self.reports.send(Report::Done(result));
+            }
+        }
+    }
+
+    /// Asks the running search to stop now; its `Done` report follows at once.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    fn join(&mut self) {
+        if let Some(h) = self.thread.take() {
+            let _ = h.join();
+        }
+    }
+
+    /// Resizes the hash table (clearing it).
+    pub fn set_hash_bytes(&mut self, bytes: usize) {
+        if bytes != self.tt.size_bytes() {
+            self.join();
+            self.tt = Arc::new(TranspositionTable::new(bytes));
+        }
+    }
+
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.size_bytes()
+    }
+
+    pub fn clear_hash(&mut self) {
+        self.join();
+        self.tt.clear();
+    }
+
+    /// Searches on the calling thread (one-shot commands, bench).
+    pub fn search_now(&self, pos: &Position, params: &SearchParams) -> SearchResult {
+        run_search(pos, params, &self.tt, &self.stop, &mut |_| {})
+    }
+}
+
+/// Runs the generic search on the concrete game; falls back to any legal move when
+/// the search has none (every move loses at once).
+pub fn run_search(
+    pos: &Position,
+    params: &SearchParams,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let mut r = with_game!(pos, g => search(g, params, tt, stop, on_info));
+    if r.best.is_none() {
+        if let Some(&mv) = pos.legal_moves().first() {
+            r.best = mv;
+            r.pv = vec![mv];
+        }
+    }
+    r
+}

@@ -1,0 +1,234 @@
+//! Transposition table: Zobrist key -> (move, score, depth, bound).
+//!
+//! Entries are two `AtomicU64`s written with the "key xor data" trick, so several
+//! search threads may share one table without locks: a torn write is detected as a
+//! key mismatch and treated as a miss.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+use crate::games::{Move, MATE_BOUND};
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Bound {
+    Exact = 1,
+    Lower = 2,
+    Upper = 3,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Entry {
+    pub mv: Move,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    mask: usize,
+    generation: AtomicU8,
+}
+
+const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
+impl TranspositionTable {
+    /// A table of at most `bytes` bytes (rounded down to a power of two of slots,
+    /// at least 1024 slots).
+    pub fn new(bytes: usize) -> TranspositionTable {
+        let wanted = (bytes / SLOT_BYTES).max(1024);
+        let count = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        let slots = (0..count)
+            .map(|_| Slot {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
+            .collect();
+        TranspositionTable {
+            slots,
+            mask: count - 1,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    pub fn size_bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
+    }
+
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.check.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Called once per search so older entries are replaced first.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store(g.wrapping_add(1) & 0x3f, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        // Two-way buckets: slots `i` and `i ^ 1`.
+        (key as usize) & self.mask & !1
+    }
+
+    pub fn probe(&self, key: u64, ply: usize) -> Option<Entry> {
+        let base = self.index(key);
+        for i in [base, base | 1] {
+            let s = &self.slots[i];
+            let data = s.data.load(Ordering::Relaxed);
+            let check = s.check.load(Ordering::Relaxed);
+            if data != 0 && check ^ data == key {
+                return Some(unpack(data, ply));
+            }
+        }
+        None
+    }
+
+    pub fn store(&self, key: u64, ply: usize, mv: Move, score: i32, depth: i32, bound: Bound) {
+        let base = self.index(key);
+        let gen = self.generation.load(Ordering::Relaxed);
+        // Pick the slot: same key, else the shallower / older one.
+        let mut target = base;
+        let mut worst = i32::MAX;
+        for i in [base, base | 1] {
+            let s = &self.slots[i];
+            let data = s.data.load(Ordering::Relaxed);
+            let check = s.check.load(Ordering::Relaxed);
+            if data == 0 || check ^ data == key {
+                target = i;
+                if data != 0 && mv.is_none() {
+                    // Keep the old best move when this search found none.
+                    let old = unpack(data, ply);
+                    return self.write(i, key, pack(old.mv, score, depth, bound, gen, ply));
+                }
+                break;
+            }
+            let d = field_depth(data) - if field_gen(data) == gen { 0 } else { 64 };
+            if d < worst {
+                worst = d;
+                target = i;
+            }
+        }
+        self.write(target, key, pack(mv, score, depth, bound, gen, ply));
+    }
+
+    fn write(&self, i: usize, key: u64, data: u64) {
+        let s = &self.slots[i];
+        s.check.store(key ^ data, Ordering::Relaxed);
+        s.data.store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of the first 1000 slots used in this search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let gen = self.generation.load(Ordering::Relaxed);
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && field_gen(d) == gen
+            })
+            .count();
+        (used * 1000 / n) as u32
+    }
+}
+
+// Layout of `data`: move 16 | score 16 | depth 8 | bound 2 | generation 6 | 16 unused (bit 63 set
+// so that a valid entry is never 0).
+fn pack(mv: Move, score: i32, depth: i32, bound: Bound, gen: u8, ply: usize) -> u64 {
+    let score = score_to_tt(score, ply);
+    (mv.0 as u64)
+        | ((score as i16 as u16 as u64) << 16)
+        | ((depth.clamp(-1, 254) as i8 as u8 as u64) << 32)
+        | ((bound as u64) << 40)
+        | (((gen & 0x3f) as u64) << 42)
+        | (1u64 << 63)
+}
+
+fn unpack(data: u64, ply: usize) -> Entry {
+    let bound = match (data >> 40) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    Entry {
+        mv: Move(data as u16),
+        score: score_from_tt((data >> 16) as u16 as i16 as i32, ply),
+        depth: field_depth(data),
+        bound,
+    }
+}
+
+fn field_depth(data: u64) -> i32 {
+    ((data >> 32) as u8 as i8) as i32
+}
+
+fn field_gen(data: u64) -> u8 {
+    ((data >> 42) & 0x3f) as u8
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::MATE;
+
+    #[test]
+    fn store_and_probe_round_trip() {
+        let tt = TranspositionTable::new(1 << 16);
+        tt.store(0xdead_beef_1234, 0, Move(42), -123, 7, Bound::Lower);
+        let e = tt.probe(0xdead_beef_1234, 0).expect("hit");
+        assert_eq!(e, Entry { mv: Move(42), score: -123, depth: 7, bound: Bound::Lower });
+        assert!(tt.probe(0xdead_beef_1235 ^ (1 << 40), 0).is_none());
+    }
+
+    #[test]
+    fn mate_scores_are_ply_relative() {
+        let tt = TranspositionTable::new(1 << 16);
+        // A mate in 5 from the root seen at ply 3 is a mate in 2 from that node.
+        tt.store(99, 3, Move(1), MATE - 5, 4, Bound::Exact);
+        assert_eq!(tt.probe(99, 1).map(|e| e.score), Some(MATE - 3));
+        tt.store(98, 3, Move(1), -(MATE - 5), 4, Bound::Exact);
+        assert_eq!(tt.probe(98, 3).map(|e| e.score), Some(-(MATE - 5)));
+    }
+
+    #[test]
+    fn clear_empties() {
+        let tt = TranspositionTable::new(1 << 16);
+        tt.store(5, 0, Move(1), 1, 1, Bound::Exact);
+        tt.clear();
+        assert!(tt.probe(5, 0).is_none());
+    }
+}
