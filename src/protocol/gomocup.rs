@@ -16,6 +16,9 @@
 //!   the interrupting line itself (which may start a new block, giving only
 //!   the first result).
 //!
+//! `START w h` (two sizes separated by a space, as Yixin-Board sends it) is
+//! accepted: `Start(w)` when square, `RectStart(w, h)` otherwise.
+//!
 //! Lexical rules: keywords and `INFO` keys are case-insensitive; a trailing
 //! `\r` (CRLF input) and surrounding whitespace are ignored; spaces or tabs may
 //! surround the commas of `x,y`; coordinates may be negative (`-1,-1` is a pass
@@ -350,8 +353,19 @@ fn one_coord(kw: &str, args: &str) -> Result<Coord, ParseError> {
     whole(args, coord).ok_or_else(|| invalid(format!("{kw} expects x,y, got '{}'", shown(args))))
 }
 
+/// `START n`; also `START w h` as Yixin-Board sends it (`START 15 15`):
+/// a square `w h` gives `Start(w)`, a rectangle gives `RectStart(w, h)`.
 fn parse_start(args: &str) -> Result<Command, ParseError> {
-    one_int("START", args).map(Command::Start)
+    let sizes = (int, opt((space1, int).map(|(_, h)| h)));
+    match whole(args, sizes) {
+        Some((n, None)) => Ok(Command::Start(n)),
+        Some((w, Some(h))) if w == h => Ok(Command::Start(w)),
+        Some((w, Some(h))) => Ok(Command::RectStart(w, h)),
+        None => Err(invalid(format!(
+            "START expects a board size, got '{}'",
+            shown(args)
+        ))),
+    }
 }
 
 fn parse_rectstart(args: &str) -> Result<Command, ParseError> {

@@ -68,6 +68,9 @@ fn case_whitespace_crlf_and_signs() {
     assert_eq!(ok("yxStop"), Command::Stop);
     assert_eq!(ok("yxnbest 3\r"), Command::YxNbest(3));
     assert_eq!(ok("START\t15"), Command::Start(15));
+    // Yixin-Board sends `start <w> <h>`
+    assert_eq!(ok("start 15 15"), Command::Start(15));
+    assert_eq!(ok("START 20 15"), Command::RectStart(20, 15));
 }
 
 #[test]
@@ -144,7 +147,8 @@ fn invalid_arguments() {
     for l in [
         "START",
         "START x",
-        "START 15 15",
+        "START 15 15 15",
+        "START 15,15",
         "START 1.5",
         "RECTSTART 15",
         "RECTSTART 15,",
@@ -631,4 +635,41 @@ fn fuzz_no_panic_and_round_trip() {
     let _ = p.feed(&huge);
     let _ = p.feed(&format!("INFO folder {huge}"));
     let _ = p.finish();
+}
+
+/// What Yixin-Board actually writes (lower-case, `start w h`, `turn`, INFO
+/// keys we do not know, `yxblock` lists).
+#[test]
+fn yixin_board_session() {
+    let text = "info show_detail 1\nyxshowinfo\nSTART 15 15\nINFO timeout_turn 2000000\n\
+INFO timeout_match 1000000000\nINFO max_node -1\nINFO caution_factor 1\nINFO hash_size 524288\n\
+INFO pondering 0\nINFO checkmate 0\nINFO time_left 1000000000\nstart 15 15\nboard\n7,7,2\n8,8,1\n\
+done\nyxstop\nturn 6,6\nyxblock\n3,3\ndone\nyxblockreset\nyxboard\n7,7,1\ndone\nyxshowforbid\n";
+    let mut p = Parser::new();
+    let out = feed_all(&mut p, text);
+    let expected = vec![
+        Ok(Command::Info(Info::ShowDetail(1))),
+        Ok(Command::YxShowInfo),
+        Ok(Command::Start(15)),
+        Ok(Command::Info(Info::TimeoutTurn(2_000_000))),
+        Ok(Command::Info(Info::TimeoutMatch(1_000_000_000))),
+        Ok(Command::Info(Info::MaxNode(-1))),
+        Ok(Command::Info(Info::Other(
+            "caution_factor".into(),
+            "1".into(),
+        ))),
+        Ok(Command::Info(Info::HashSize(524_288))),
+        Ok(Command::Info(Info::Other("pondering".into(), "0".into()))),
+        Ok(Command::Info(Info::Other("checkmate".into(), "0".into()))),
+        Ok(Command::Info(Info::TimeLeft(1_000_000_000))),
+        Ok(Command::Start(15)),
+        Ok(Command::Board(vec![st(7, 7, 2), st(8, 8, 1)])),
+        Ok(Command::Stop),
+        Ok(Command::Turn(c(6, 6))),
+        Err(ParseError::Unknown("YXBLOCK".into())),
+        Err(ParseError::Unknown("YXBLOCKRESET".into())),
+        Ok(Command::YxBoard(vec![st(7, 7, 1)])),
+        Ok(Command::YxShowForbid),
+    ];
+    assert_eq!(out, expected);
 }
