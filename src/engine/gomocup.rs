@@ -14,7 +14,7 @@ use crossbeam_channel::{select, unbounded, Receiver};
 use super::{Engine, Position, Report};
 use crate::games::gomoku::{Gomoku, Rule};
 use crate::games::tictactoe::TicTacToe;
-use crate::games::{Color, Move};
+use crate::games::{Color, Game, Move, StoneGame};
 use crate::io::{Input, Output};
 use crate::protocol::gomocup::{BoardStone, Command, Coord, GameName, Info, ParseError, Reply};
 use crate::search::limits::{gomocup_time, GomocupClock};
@@ -83,6 +83,10 @@ pub struct GomocupSession {
     pending: VecDeque<(Instant, Result<Command, ParseError>)>,
     /// The real position, put aside while a SWAP2 decision is searched.
     swap2_saved: Option<Position>,
+    /// Lines wanted by the running search, and whether it is a YXNBEST.
+    multipv: usize,
+    task_is_nbest: bool,
+    eof: bool,
     quit: bool,
 }
 
@@ -100,17 +104,23 @@ impl GomocupSession {
             task: None,
             pending: VecDeque::new(),
             swap2_saved: None,
+            multipv: 1,
+            task_is_nbest: false,
+            eof: false,
             quit: false,
         }
     }
 
     /// Runs until END or the end of input. Returns the process exit code.
     pub fn run(mut self, input: Receiver<Input<Result<Command, ParseError>>>) -> i32 {
+        let never = crossbeam_channel::never();
         while !self.quit {
+            // After the end of input only the search's reports matter.
+            let input = if self.eof { &never } else { &input };
             select! {
                 recv(input) -> msg => match msg {
                     Ok(Input::Item(t, cmd)) => self.on_input(t, cmd),
-                    Ok(Input::Eof) | Err(_) => self.shutdown(),
+                    Ok(Input::Eof) | Err(_) => self.end_of_input(),
                 },
                 recv(self.reports) -> r => if let Ok(r) = r {
                     self.on_report(r);
@@ -118,6 +128,15 @@ impl GomocupSession {
             }
         }
         0
+    }
+
+    /// End of input means quit, but a script that pipes `BEGIN` and closes stdin
+    /// still gets its answer: the running think and the queued commands finish first.
+    fn end_of_input(&mut self) {
+        self.eof = true;
+        if !self.searching() {
+            self.shutdown();
+        }
     }
 
     fn shutdown(&mut self) {
@@ -162,6 +181,9 @@ impl GomocupSession {
                 Some((t, cmd)) => self.on_input(t, cmd),
                 None => break,
             }
+        }
+        if self.eof && !self.searching() {
+            self.shutdown();
         }
     }
 
@@ -308,15 +330,17 @@ impl GomocupSession {
         };
         let mut new = p.empty_like();
         let (w, h) = new.dimensions();
+        // Field 3 (continuous game: a stone of a finished line) occupies its square
+        // but does not count towards whose turn it is.
         let own = stones.iter().filter(|s| s.field == 1).count();
-        let opp = stones.len() - own;
+        let opp = stones.iter().filter(|s| s.field == 2).count();
         // Equal counts: we moved first (black). One fewer: we are white. Anything else
         // (gomoku boards may come in any order): the first stone's owner is black.
         let own_color = if own == opp {
             Color::Black
         } else if own + 1 == opp {
             Color::White
-        } else if stones.first().is_some_and(|s| s.field == 1) {
+        } else if stones.iter().find(|s| s.field != 3).is_some_and(|s| s.field == 1) {
             Color::Black
         } else {
             Color::White
@@ -412,9 +436,9 @@ impl GomocupSession {
             let (w, h) = g.dimensions();
             if let Ok(mut fresh) = Gomoku::new(w, h, self.rule) {
                 for (mv, c) in g.history() {
-                    crate::games::StoneGame::place(&mut fresh, mv, c);
+                    fresh.place(mv, c);
                 }
-                crate::games::StoneGame::set_side_to_move(&mut fresh, crate::games::Game::side_to_move(g));
+                fresh.set_side_to_move(g.side_to_move());
                 self.pos = Some(Position::Gomoku(fresh));
             }
         }
@@ -446,6 +470,8 @@ impl GomocupSession {
     }
 
     fn think(&mut self, t: Instant, task: Task, multipv: usize) {
+        self.multipv = multipv;
+        self.task_is_nbest = matches!(task, Task::NBest);
         let Some(pos) = &self.pos else { return };
         let params = SearchParams {
             limits: self.limits(t),
@@ -489,22 +515,53 @@ impl GomocupSession {
             .join(" ")
     }
 
+    /// Progress while thinking, for GUIs that ask for it with `INFO show_detail`
+    /// (bit 1: `MESSAGE REALTIME` lines; bit 2: `INFO PV` blocks), as Rapfi does.
     fn on_info(&self, info: &SearchInfo) {
-        if self.settings.show_detail >= 2 {
+        let detail = self.settings.show_detail;
+        if detail & 1 != 0 && info.multipv == 1 {
             if let Some(&m) = info.pv.first() {
-                if info.multipv == 1 {
-                    let c = self.coord(m);
-                    self.reply(Reply::Message(format!("REALTIME BEST {},{}", c.x, c.y)));
-                }
+                let c = self.coord(m);
+                self.reply(Reply::Message("REALTIME REFRESH".into()));
+                self.reply(Reply::Message(format!("REALTIME BEST {},{}", c.x, c.y)));
             }
+        }
+        if detail & 2 != 0 {
+            let lines = [
+                format!("INFO PV {}", info.multipv - 1),
+                format!("INFO NUMPV {}", self.multipv),
+                format!("INFO DEPTH {}", info.depth),
+                format!("INFO SELDEPTH {}", info.seldepth),
+                format!("INFO NODES {}", info.nodes),
+                format!("INFO TOTALNODES {}", info.nodes),
+                format!("INFO TOTALTIME {}", info.time.as_millis()),
+                format!("INFO SPEED {}", info.nps()),
+                format!("INFO EVAL {}", format_score(info.score)),
+                format!("INFO BESTLINE {}", self.pv_text(&info.pv)),
+                "INFO PV DONE".to_string(),
+            ];
+            for l in lines {
+                self.reply(Reply::Raw(l));
+            }
+        }
+        if self.task_is_nbest {
+            self.reply(Reply::Message(format!(
+                "({}) {} | {}-{} | {}",
+                info.multipv,
+                format_score(info.score),
+                info.depth,
+                info.seldepth,
+                self.pv_text(&info.pv)
+            )));
         }
     }
 
     fn summary(&self, r: &SearchResult) -> String {
         let nps = r.nodes.saturating_mul(1000) / (r.time.as_millis() as u64).max(1);
         format!(
-            "Depth {} | Eval {} | Node {} | Speed {} | Time {} ms | PV {}",
+            "Depth {}-{} | Eval {} | Node {} | Speed {} | Time {} ms | PV {}",
             r.depth,
+            r.seldepth,
             format_score(r.score),
             r.nodes,
             nps,
@@ -525,25 +582,18 @@ impl GomocupSession {
         self.reply(Reply::Move(c));
     }
 
+    /// YXNBEST: the lines were reported as they completed; the best move is
+    /// answered and played, as Rapfi does.
     fn answer_nbest(&mut self, r: &SearchResult) {
-        for line in &r.lines {
-            self.reply(Reply::Message(format!(
-                "NBEST {} | Depth {} | Eval {} | PV {}",
-                line.multipv,
-                line.depth,
-                format_score(line.score),
-                self.pv_text(&line.pv)
-            )));
-        }
-        if r.best.is_none() {
-            return self.error("no legal move");
-        }
-        self.reply(Reply::Move(self.coord(r.best)));
+        self.answer_move(r);
     }
 
     fn show_info(&self) {
-        self.reply(Reply::Raw("INFO MAX_THREAD_NUM 1".into()));
-        self.reply(Reply::Raw(format!("INFO MAX_HASH_SIZE {}", self.engine.hash_bytes() >> 10)));
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.reply(Reply::Message(format!("{NAME} {VERSION}")));
+        self.reply(Reply::Message(format!("INFO MAX_THREAD_NUM {threads}")));
+        // Yixin-Board offers hash sizes up to 2^n KiB.
+        self.reply(Reply::Message("INFO MAX_HASH_SIZE 22".into()));
     }
 
     // ---- SWAP2 ----------------------------------------------------------------
@@ -552,7 +602,7 @@ impl GomocupSession {
         let Some(Position::Gomoku(g)) = &self.pos else {
             return self.error("SWAP2BOARD needs a gomoku board: send START first");
         };
-        let (w, h) = crate::games::Game::dimensions(g);
+        let (w, h) = g.dimensions();
         match stones.len() {
             0 => {
                 // Our opening: a centre stone, a diagonal neighbour and a loose third

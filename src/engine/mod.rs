@@ -38,7 +38,6 @@ macro_rules! with_game {
         }
     };
 }
-pub(crate) use with_game;
 
 impl Position {
     pub fn dimensions(&self) -> (usize, usize) {

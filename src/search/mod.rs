@@ -47,6 +47,7 @@ pub struct SearchResult {
     pub best: Move,
     pub score: i32,
     pub depth: u32,
+    pub seldepth: u32,
     pub nodes: u64,
     pub time: Duration,
     pub pv: Vec<Move>,
@@ -160,6 +161,7 @@ impl<G: Game> Searcher<'_, G> {
             best: roots.first().map_or(Move::NONE, |r| r.mv),
             score: if roots.is_empty() { -MATE } else { 0 },
             depth: 0,
+            seldepth: 0,
             nodes: 0,
             time: Duration::ZERO,
             pv: roots.first().map_or(Vec::new(), |r| vec![r.mv]),
@@ -223,6 +225,7 @@ impl<G: Game> Searcher<'_, G> {
             result.score = best.score;
             result.pv = best.pv.clone();
             result.depth = depth;
+            result.seldepth = lines.first().map_or(depth, |l| l.seldepth);
             result.lines = lines;
             // Proven: a forced win or loss within the depth searched.
             if let Some(m) = mate_in(best.score) {
