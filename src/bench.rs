@@ -1,5 +1,98 @@
-//! `ply bench`: fixed positions searched to a fixed depth; the node count is the
-//! engine's signature.
-pub fn run(_args: &[String]) -> i32 {
+//! `ply bench [DEPTH]`: fixed gomoku positions searched to a fixed depth with a fresh
+//! hash table each. The total node count is the engine's signature: the same binary
+//! logic gives the same count on every machine.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use crate::games::gomoku::{Gomoku, Rule};
+use crate::games::{Game, Move};
+use crate::search::tt::TranspositionTable;
+use crate::search::{format_score, search, Limits, SearchParams};
+
+pub const DEFAULT_DEPTH: u32 = 7;
+
+/// (size, rule, moves in play order as letter = x from `a`, number = y + 1).
+pub const POSITIONS: &[(usize, Rule, &str)] = &[
+    (15, Rule::Freestyle, "h8"),
+    (15, Rule::Freestyle, "h8 i9 h10"),
+    (15, Rule::Freestyle, "h8 h9 i8 i9 j8 j9"),
+    (15, Rule::Freestyle, "h8 i7 i8 j8 g9 h9 g7 g8 f8 j7 f9"),
+    (15, Rule::Standard, "h8 i9 j8 g10 i8 h7 k8 l8 j9 j10"),
+    (15, Rule::Renju, "h8 i9 h10 i8 i10 g10 j10 k10 h9"),
+    (15, Rule::Renju, "h8 h9 i7 i9 h10 i6 i11 i12"),
+    (15, Rule::Caro, "h8 f8 g8 f9 i8 f7 j8 l8"),
+    (20, Rule::Freestyle, "k11 l12 j10 l10 l11 m11 k10 k12 j12"),
+    (20, Rule::Freestyle, "k11 k12 l12 j10 m13 n14 l11 l10 m10 k9 n9"),
+    (12, Rule::Freestyle, "f6 g7 e7 f8 g6 e6 d8"),
+];
+
+/// Parses `h8`-style squares (letter = column x from `a`, number = row y + 1).
+pub fn parse_square(s: &str, width: usize, height: usize) -> Option<Move> {
+    let mut chars = s.chars();
+    let col = chars.next()?.to_ascii_lowercase();
+    if !col.is_ascii_lowercase() {
+        return None;
+    }
+    let x = (col as u8 - b'a') as usize;
+    let y = chars.as_str().parse::<usize>().ok()?.checked_sub(1)?;
+    (x < width && y < height).then(|| Move::from_xy(x, y, width))
+}
+
+pub fn position(size: usize, rule: Rule, moves: &str) -> Result<Gomoku, String> {
+    let mut g = Gomoku::new(size, size, rule)?;
+    for m in moves.split_whitespace() {
+        let mv = parse_square(m, size, size).ok_or(format!("bad square {m}"))?;
+        g.make(mv);
+    }
+    Ok(g)
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let depth = match args.first() {
+        None => DEFAULT_DEPTH,
+        Some(a) => match a.parse::<u32>() {
+            Ok(d) if (1..=30).contains(&d) => d,
+            _ => {
+                eprintln!("ply bench: DEPTH must be a number from 1 to 30");
+                return 2;
+            }
+        },
+    };
+    let tt = TranspositionTable::new(16 << 20);
+    let stop = AtomicBool::new(false);
+    let mut total_nodes = 0u64;
+    let mut total_time = Duration::ZERO;
+    for (i, &(size, rule, moves)) in POSITIONS.iter().enumerate() {
+        let g = match position(size, rule, moves) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("ply bench: position {}: {e}", i + 1);
+                return 1;
+            }
+        };
+        tt.clear();
+        let params = SearchParams {
+            limits: Limits::depth(Instant::now(), depth),
+            multipv: 1,
+        };
+        let r = search(&g, &params, &tt, &stop, &mut |_| {});
+        let (x, y) = r.best.xy(size);
+        println!(
+            "position {:>2}: {size}x{size} {rule:?} depth {} best {x},{y} score {} nodes {} time {} ms",
+            i + 1,
+            r.depth,
+            format_score(r.score),
+            r.nodes,
+            r.time.as_millis()
+        );
+        total_nodes += r.nodes;
+        total_time += r.time;
+    }
+    let nps = total_nodes.saturating_mul(1_000_000) / (total_time.as_micros().max(1) as u64);
+    println!("===========================");
+    println!("Total time (ms) : {}", total_time.as_millis());
+    println!("Nodes searched  : {total_nodes}");
+    println!("Nodes/second    : {nps}");
     0
 }
