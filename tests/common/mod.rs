@@ -1,0 +1,147 @@
+//! Drives the real `ply` binary over pipes, as a Gomocup manager does.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_ply");
+
+pub struct Brain {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Everything read so far (for failure messages).
+    pub transcript: Vec<String>,
+}
+
+impl Brain {
+    pub fn start(args: &[&str]) -> Brain {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start ply");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(l).is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => return,
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Brain { child, stdin, lines: rx, transcript: Vec::new() }
+    }
+
+    pub fn gomocup() -> Brain {
+        Brain::start(&[])
+    }
+
+    pub fn send(&mut self, line: &str) {
+        self.transcript.push(format!("< {line}"));
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(line.as_bytes()).expect("write");
+        stdin.write_all(b"\n").expect("write");
+        stdin.flush().expect("flush");
+    }
+
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("write");
+        stdin.flush().expect("flush");
+    }
+
+    /// Closes stdin (end of input).
+    pub fn close(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The next line, any kind, within `timeout`.
+    pub fn line_within(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(l) => {
+                self.transcript.push(format!("> {l}"));
+                Some(l)
+            }
+            Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// The next line that is not a MESSAGE/DEBUG/INFO line (the answer).
+    pub fn answer_within(&mut self, timeout: Duration) -> Option<String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.checked_duration_since(Instant::now())?;
+            let l = self.line_within(left)?;
+            let up = l.to_ascii_uppercase();
+            if up.starts_with("MESSAGE") || up.starts_with("DEBUG") || up.starts_with("INFO ") {
+                continue;
+            }
+            return Some(l);
+        }
+    }
+
+    /// The answer, within 10 s (panics with the transcript if none).
+    pub fn answer(&mut self) -> String {
+        match self.answer_within(Duration::from_secs(10)) {
+            Some(a) => a,
+            None => panic!("no answer; transcript:\n{}", self.transcript.join("\n")),
+        }
+    }
+
+    /// Sends `line` and returns its answer.
+    pub fn ask(&mut self, line: &str) -> String {
+        self.send(line);
+        self.answer()
+    }
+
+    /// No line at all arrives within `d`.
+    pub fn silent_for(&mut self, d: Duration) -> bool {
+        self.line_within(d).is_none()
+    }
+
+    /// Waits for the process to exit; its exit code, or None after `timeout`.
+    pub fn exit_within(&mut self, timeout: Duration) -> Option<i32> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status.code().unwrap_or(-1));
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    pub fn dump(&self) -> String {
+        self.transcript.join("\n")
+    }
+}
+
+impl Drop for Brain {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Parses a move answer `x,y`.
+pub fn parse_move(s: &str) -> Option<(i32, i32)> {
+    let (a, b) = s.trim().split_once(',')?;
+    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+}
