@@ -1,8 +1,24 @@
 //! Gomoku, rule-exact: freestyle, standard (exactly five), renju, caro.
 //!
-//! STUB: the public API the engine relies on. See the module docs in each file.
+//! Layout: a flat padded board (a border of [`BORDER`] wall cells, so line walks need
+//! no bounds checks). Per empty square and direction the board keeps the 8-neighbour
+//! window code, the per-colour line pattern ([`pattern`]) and the per-colour
+//! combination index; placing or removing a stone updates only the 32 squares within
+//! distance 4 along its 4 lines. Running per-colour totals of square values give the
+//! evaluation, the same per-square data give the move ordering, and counts of
+//! combined classes per colour let `generate` skip scans (no five threat -> no scan).
+//!
+//! Files: `pattern.rs` (line/combination tables), `rules.rs` (exact win and renju
+//! forbidden tests), `tests.rs`.
+
+mod pattern;
+mod rules;
+#[cfg(test)]
+mod tests;
 
 use super::{Color, Game, GameResult, Move, ScoredMove};
+use pattern::{Combo, BLACK, EMPTY, NP4, P4_FIVE, POW11, WALL};
+use std::sync::OnceLock;
 
 /// The winning rule.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -35,59 +51,604 @@ impl Rule {
     }
 }
 
+/// Wall cells around the board (line windows reach 4 squares, runs stop at walls).
+pub const BORDER: usize = 5;
+/// Largest board side.
+pub const MAX_SIZE: usize = 32;
+/// Smallest board side.
+pub const MIN_SIZE: usize = 5;
+const MAX_STRIDE: usize = MAX_SIZE + 2 * BORDER;
+/// Recursion depth of the renju three test.
+const FORBID_DEPTH: usize = 4;
+
+/// Evaluation clamp (well inside `MATE_BOUND`).
+pub const EVAL_LIMIT: i32 = 20_000;
+
+const OUT_NONE: u8 = 0;
+/// The stone completed a win under the rule.
+const OUT_WIN: u8 = 1;
+/// Renju: a black stone on a forbidden point.
+const OUT_FORBIDDEN: u8 = 2;
+
+/// Per-square incremental state.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
+struct Info {
+    /// Window code per direction (8 neighbours, 2 bits each).
+    keys: [u16; 4],
+    /// Line pattern per colour per direction (valid while the square is empty).
+    pat: [[u8; 4]; 2],
+    /// Base-11 combination index per colour (valid while the square is empty).
+    code: [u16; 2],
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Hist {
+    pos: u16,
+    color: Color,
+    outcome: u8,
+}
+
+fn zobrist() -> &'static [[u64; 2]] {
+    static Z: OnceLock<Vec<[u64; 2]>> = OnceLock::new();
+    Z.get_or_init(|| {
+        let mut s: u64 = 0x9E37_79B9_7F4A_7C15 ^ 0x676F_6D6F_6B75;
+        let mut next = || {
+            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        (0..MAX_STRIDE * MAX_STRIDE)
+            .map(|_| [next(), next()])
+            .collect()
+    })
+}
+
+/// Zobrist key of "white to move".
+const SIDE_KEY: u64 = 0xD1B5_4A32_D192_ED03;
+
+/// A gomoku position with incremental pattern state.
 #[derive(Clone)]
 pub struct Gomoku {
     width: usize,
     height: usize,
     rule: Rule,
+    stride: usize,
+    dirs: [isize; 4],
+    cells: Vec<u8>,
+    info: Vec<Info>,
+    /// Stones within Chebyshev distance 2 (candidate squares).
+    near: Vec<u8>,
+    lines: [&'static [u8]; 2],
+    combos: [&'static [Combo]; 2],
+    zob: &'static [[u64; 2]],
+    /// Sum of square values per colour, as side to move / as waiting side.
+    tot_move: [i32; 2],
+    tot_wait: [i32; 2],
+    /// Empty squares per colour per combined class.
+    p4count: [[u16; NP4]; 2],
+    hist: Vec<Hist>,
+    stm: Color,
+    key: u64,
+}
+
+impl std::fmt::Debug for Gomoku {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "Gomoku {}x{} {:?}", self.width, self.height, self.rule)?;
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let c = match self.cells[self.pos(x, y)] {
+                    EMPTY => '.',
+                    BLACK => 'X',
+                    _ => 'O',
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
 }
 
 impl Gomoku {
     pub fn new(width: usize, height: usize, rule: Rule) -> Result<Gomoku, String> {
-        Ok(Gomoku {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&width) || !(MIN_SIZE..=MAX_SIZE).contains(&height) {
+            return Err(format!(
+                "unsupported board size {width}x{height} (each side must be {MIN_SIZE}..={MAX_SIZE})"
+            ));
+        }
+        let stride = width + 2 * BORDER;
+        let rows = height + 2 * BORDER;
+        let s = stride as isize;
+        let dirs = [1, s, s + 1, s - 1];
+        let mut cells = vec![WALL; stride * rows];
+        for y in 0..height {
+            for x in 0..width {
+                cells[(y + BORDER) * stride + x + BORDER] = EMPTY;
+            }
+        }
+        let renju = rule == Rule::Renju;
+        let mut g = Gomoku {
             width,
             height,
             rule,
-        })
+            stride,
+            dirs,
+            cells,
+            info: vec![Info::default(); stride * rows],
+            near: vec![0; stride * rows],
+            lines: [pattern::line_table(rule, 0), pattern::line_table(rule, 1)],
+            combos: [pattern::combo_table(renju), pattern::combo_table(false)],
+            zob: zobrist(),
+            tot_move: [0; 2],
+            tot_wait: [0; 2],
+            p4count: [[0; NP4]; 2],
+            hist: Vec::with_capacity(width * height),
+            stm: Color::Black,
+            key: 0,
+        };
+        g.init_state();
+        Ok(g)
     }
+
+    /// Builds the window codes and pattern state from `cells` (only used at creation
+    /// and by the consistency tests).
+    fn init_state(&mut self) {
+        self.tot_move = [0; 2];
+        self.tot_wait = [0; 2];
+        self.p4count = [[0; NP4]; 2];
+        for p in 0..self.cells.len() {
+            let mut info = Info::default();
+            if self.cells[p] != WALL {
+                for (d, &dd) in self.dirs.iter().enumerate() {
+                    let mut key = 0u16;
+                    for k in 1..=4isize {
+                        let lo = p as isize - k * dd;
+                        let hi = p as isize + k * dd;
+                        let cl = self.cell_or_wall(lo);
+                        let ch = self.cell_or_wall(hi);
+                        key |= (cl as u16) << (2 * (4 - k));
+                        key |= (ch as u16) << (2 * (k + 3));
+                    }
+                    info.keys[d] = key;
+                }
+            }
+            self.info[p] = info;
+            if self.cells[p] == EMPTY {
+                self.add_square(p);
+            }
+        }
+    }
+
+    #[inline]
+    fn cell_or_wall(&self, i: isize) -> u8 {
+        if i < 0 {
+            WALL
+        } else {
+            self.cells.get(i as usize).copied().unwrap_or(WALL)
+        }
+    }
+
+    #[inline]
+    fn pos(&self, x: usize, y: usize) -> usize {
+        (y + BORDER) * self.stride + x + BORDER
+    }
+
+    /// Padded position of a move, if it is on the board.
+    #[inline]
+    fn pos_of(&self, mv: Move) -> Option<usize> {
+        let i = mv.index();
+        if i < self.width * self.height {
+            Some(self.pos(i % self.width, i / self.width))
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn move_of(&self, pos: usize) -> Move {
+        let x = pos % self.stride - BORDER;
+        let y = pos / self.stride - BORDER;
+        Move((y * self.width + x) as u16)
+    }
+
     pub fn rule(&self) -> Rule {
         self.rule
     }
-    pub fn stone(&self, _mv: Move) -> Option<Color> {
-        None
+
+    pub fn stone(&self, mv: Move) -> Option<Color> {
+        match self.cells[self.pos_of(mv)?] {
+            BLACK => Some(Color::Black),
+            pattern::WHITE => Some(Color::White),
+            _ => None,
+        }
     }
-    pub fn place(&mut self, _mv: Move, _color: Color) {}
-    pub fn set_side_to_move(&mut self, _color: Color) {}
+
+    /// Puts a stone of `color` on the empty square `mv` (set-up or [`Game::make`]);
+    /// `unmake` takes it back. Ignored if `mv` is off the board or occupied (use
+    /// [`Gomoku::try_place`] to learn about that).
+    pub fn place(&mut self, mv: Move, color: Color) {
+        let _ = self.try_place(mv, color);
+    }
+
+    /// [`Gomoku::place`], reporting an off-board or occupied square.
+    pub fn try_place(&mut self, mv: Move, color: Color) -> Result<(), String> {
+        let p = self
+            .pos_of(mv)
+            .ok_or_else(|| format!("move {} is off the board", mv.0))?;
+        if self.cells[p] != EMPTY {
+            return Err(format!("square {} is occupied", mv.0));
+        }
+        self.place_at(p, color);
+        Ok(())
+    }
+
+    pub fn set_side_to_move(&mut self, color: Color) {
+        if color != self.stm {
+            self.key ^= SIDE_KEY;
+            self.stm = color;
+        }
+    }
+
     pub fn last_move(&self) -> Option<(Move, Color)> {
-        None
+        self.hist
+            .last()
+            .map(|h| (self.move_of(h.pos as usize), h.color))
     }
-    pub fn is_forbidden(&self, _mv: Move) -> bool {
-        false
+
+    /// Is the empty square `mv` forbidden for black (renju only)?
+    pub fn is_forbidden(&self, mv: Move) -> bool {
+        match self.pos_of(mv) {
+            Some(p) => self.rule == Rule::Renju && self.cells[p] == EMPTY && self.forbidden_at(p),
+            None => false,
+        }
     }
+
+    /// Every empty square forbidden for black, ascending.
     pub fn forbidden_points(&self) -> Vec<Move> {
-        Vec::new()
+        let mut v = Vec::new();
+        if self.rule != Rule::Renju {
+            return v;
+        }
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let p = self.pos(x, y);
+                if self.cells[p] == EMPTY && self.forbidden_at(p) {
+                    v.push(Move((y * self.width + x) as u16));
+                }
+            }
+        }
+        v
+    }
+
+    /// Would a stone of `color` on the empty square `mv` win under the rule?
+    pub fn wins_at(&self, mv: Move, color: Color) -> bool {
+        match self.pos_of(mv) {
+            Some(p) => self.cells[p] == EMPTY && self.would_win(p, color),
+            None => false,
+        }
+    }
+
+    // ---- internals -------------------------------------------------------------
+
+    /// Renju forbidden test of an empty square (filtered by the pattern tables).
+    #[inline]
+    fn forbidden_at(&self, p: usize) -> bool {
+        self.combos[0][self.info[p].code[0] as usize].maybe_forbidden && self.forbidden_exact(p)
+    }
+
+    /// The exact (unfiltered) renju forbidden test.
+    fn forbidden_exact(&self, p: usize) -> bool {
+        rules::VBoard::new(&self.cells, self.dirs).forbidden(p, FORBID_DEPTH)
+    }
+
+    /// Exact win test for `color` on empty `p`, filtered by the tables.
+    #[inline]
+    fn would_win(&self, p: usize, color: Color) -> bool {
+        let c = color.index();
+        self.combos[c][self.info[p].code[c] as usize].p4 == P4_FIVE
+            && rules::wins_at(&self.cells, self.dirs, self.rule, c as u8 + 1, p)
+    }
+
+    #[inline]
+    fn combo(&self, p: usize, c: usize) -> &Combo {
+        &self.combos[c][self.info[p].code[c] as usize]
+    }
+
+    /// Adds an empty square's values (recomputing its patterns from its keys).
+    fn add_square(&mut self, p: usize) {
+        let keys = self.info[p].keys;
+        for c in 0..2 {
+            let mut code = 0i32;
+            for d in 0..4 {
+                let pat = self.lines[c][keys[d] as usize];
+                self.info[p].pat[c][d] = pat;
+                code += pat as i32 * POW11[d];
+            }
+            self.info[p].code[c] = code as u16;
+            let e = self.combos[c][code as usize];
+            self.tot_move[c] += e.v_move as i32;
+            self.tot_wait[c] += e.v_wait as i32;
+            self.p4count[c][e.p4 as usize] += 1;
+        }
+    }
+
+    /// Removes a square's values (it is being occupied).
+    fn remove_square(&mut self, p: usize) {
+        for c in 0..2 {
+            let e = self.combos[c][self.info[p].code[c] as usize];
+            self.tot_move[c] -= e.v_move as i32;
+            self.tot_wait[c] -= e.v_wait as i32;
+            self.p4count[c][e.p4 as usize] -= 1;
+        }
+    }
+
+    /// Recomputes the direction-`d` patterns of empty square `q` after its key changed.
+    #[inline(always)]
+    fn refresh(&mut self, q: usize, d: usize) {
+        let key = self.info[q].keys[d] as usize;
+        for c in 0..2 {
+            let np = self.lines[c][key];
+            let op = self.info[q].pat[c][d];
+            if np != op {
+                let oc = self.info[q].code[c] as i32;
+                let nc = oc + (np as i32 - op as i32) * POW11[d];
+                self.info[q].pat[c][d] = np;
+                self.info[q].code[c] = nc as u16;
+                let o = self.combos[c][oc as usize];
+                let n = self.combos[c][nc as usize];
+                self.tot_move[c] += n.v_move as i32 - o.v_move as i32;
+                self.tot_wait[c] += n.v_wait as i32 - o.v_wait as i32;
+                self.p4count[c][o.p4 as usize] -= 1;
+                self.p4count[c][n.p4 as usize] += 1;
+            }
+        }
+    }
+
+    /// XORs stone code `code` into the windows of the squares along the 4 lines
+    /// through `p`, refreshing the empty ones.
+    #[inline(always)]
+    fn update_lines(&mut self, p: usize, code: u16) {
+        for d in 0..4 {
+            let dd = self.dirs[d];
+            for k in 1..=4usize {
+                let q = (p as isize - dd * k as isize) as usize;
+                let cq = self.cells[q];
+                if cq == WALL {
+                    break;
+                }
+                self.info[q].keys[d] ^= code << (2 * (k + 3));
+                if cq == EMPTY {
+                    self.refresh(q, d);
+                }
+            }
+            for k in 1..=4usize {
+                let q = (p as isize + dd * k as isize) as usize;
+                let cq = self.cells[q];
+                if cq == WALL {
+                    break;
+                }
+                self.info[q].keys[d] ^= code << (2 * (4 - k));
+                if cq == EMPTY {
+                    self.refresh(q, d);
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn update_near(&mut self, p: usize, add: bool) {
+        let s = self.stride;
+        let base = p - 2 * s - 2;
+        for dy in 0..5 {
+            let row = base + dy * s;
+            for cell in &mut self.near[row..row + 5] {
+                if add {
+                    *cell += 1;
+                } else {
+                    *cell -= 1;
+                }
+            }
+        }
+    }
+
+    fn place_at(&mut self, p: usize, color: Color) {
+        let c = color.index();
+        // Outcome flags, decided on the board before the stone goes down.
+        let combo = *self.combo(p, c);
+        let mut outcome = OUT_NONE;
+        if combo.p4 == P4_FIVE && rules::wins_at(&self.cells, self.dirs, self.rule, c as u8 + 1, p)
+        {
+            outcome = OUT_WIN;
+        } else if self.rule == Rule::Renju
+            && color == Color::Black
+            && combo.maybe_forbidden
+            && self.forbidden_exact(p)
+        {
+            outcome = OUT_FORBIDDEN;
+        }
+        self.remove_square(p);
+        let code = c as u16 + 1;
+        self.cells[p] = code as u8;
+        self.update_lines(p, code);
+        self.update_near(p, true);
+        self.key ^= self.zob[p][c];
+        self.hist.push(Hist {
+            pos: p as u16,
+            color,
+            outcome,
+        });
+        self.set_side_to_move(color.other());
+    }
+
+    fn unplace(&mut self) {
+        let Some(h) = self.hist.pop() else {
+            return;
+        };
+        let p = h.pos as usize;
+        let c = h.color.index();
+        self.cells[p] = EMPTY;
+        self.update_lines(p, c as u16 + 1);
+        self.update_near(p, false);
+        self.add_square(p);
+        self.key ^= self.zob[p][c];
+        self.set_side_to_move(h.color);
+    }
+
+    /// Is `p` (empty) a legal move for `color` (renju black: not forbidden)?
+    #[inline]
+    fn legal_for(&self, p: usize, color: Color) -> bool {
+        !(self.rule == Rule::Renju && color == Color::Black && self.forbidden_at(p))
+    }
+
+    /// Calls `f(pos, move)` for every empty candidate square (near a stone), ascending.
+    #[inline]
+    fn for_each_candidate(&self, mut f: impl FnMut(usize, Move)) {
+        for y in 0..self.height {
+            let row = self.pos(0, y);
+            for x in 0..self.width {
+                let p = row + x;
+                if self.near[p] != 0 && self.cells[p] == EMPTY {
+                    f(p, Move((y * self.width + x) as u16));
+                }
+            }
+        }
+    }
+
+    /// Layer 1: our immediate win (lowest index), if any.
+    fn gen_win(&self, out: &mut Vec<ScoredMove>) -> bool {
+        let us = self.stm;
+        if self.p4count[us.index()][P4_FIVE as usize] == 0 {
+            return false;
+        }
+        let mut found = None;
+        self.for_each_candidate(|p, mv| {
+            if found.is_none() && self.would_win(p, us) {
+                found = Some(mv);
+            }
+        });
+        match found {
+            Some(mv) => {
+                out.push(ScoredMove {
+                    mv,
+                    score: i32::from(i16::MAX),
+                });
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Layer 2: the opponent threatens a five: only the legal blocks (maybe none).
+    fn gen_block_five(&self, out: &mut Vec<ScoredMove>) -> bool {
+        let us = self.stm;
+        let them = us.other();
+        if self.p4count[them.index()][P4_FIVE as usize] == 0 {
+            return false;
+        }
+        let mut threatened = false;
+        self.for_each_candidate(|p, mv| {
+            if self.would_win(p, them) {
+                threatened = true;
+                if self.legal_for(p, us) {
+                    out.push(ScoredMove {
+                        mv,
+                        score: self.order_score(p),
+                    });
+                }
+            }
+        });
+        threatened
+    }
+
+    /// Ordering score of empty square `p` for the side to move: attack + defence.
+    #[inline]
+    fn order_score(&self, p: usize) -> i32 {
+        let us = self.stm.index();
+        self.combo(p, us).att as i32 + self.combo(p, 1 - us).def as i32
+    }
+
+    /// Layer 3: every candidate square (renju black: not forbidden), scored.
+    fn gen_all(&self, out: &mut Vec<ScoredMove>) {
+        let us = self.stm;
+        let check_forbidden = self.rule == Rule::Renju && us == Color::Black;
+        self.for_each_candidate(|p, mv| {
+            if check_forbidden && self.forbidden_at(p) {
+                return;
+            }
+            out.push(ScoredMove {
+                mv,
+                score: self.order_score(p),
+            });
+        });
+    }
+
+    /// Number of empty squares where `color` has combined class `p4` (pattern module
+    /// constants). A later threat layer can test e.g. the opponent's flex-four count.
+    #[allow(dead_code)]
+    fn count_p4(&self, color: Color, p4: u8) -> u16 {
+        self.p4count[color.index()][p4 as usize]
     }
 }
 
 impl Game for Gomoku {
     fn key(&self) -> u64 {
-        0
+        self.key
     }
     fn ply(&self) -> usize {
-        0
+        self.hist.len()
     }
     fn side_to_move(&self) -> Color {
-        Color::Black
+        self.stm
     }
     fn result(&self) -> Option<GameResult> {
-        None
+        let h = self.hist.last()?;
+        match h.outcome {
+            OUT_WIN => Some(GameResult::Loss),
+            OUT_FORBIDDEN => Some(GameResult::Win),
+            _ if self.hist.len() >= self.width * self.height => Some(GameResult::Draw),
+            _ => None,
+        }
     }
-    fn generate(&self, _out: &mut Vec<ScoredMove>) {}
-    fn legal_moves(&self, _out: &mut Vec<Move>) {}
-    fn make(&mut self, _mv: Move) {}
-    fn unmake(&mut self) {}
+    fn generate(&self, out: &mut Vec<ScoredMove>) {
+        if self.hist.is_empty() {
+            let p = self.pos(self.width / 2, self.height / 2);
+            if self.cells[p] == EMPTY {
+                out.push(ScoredMove {
+                    mv: self.move_of(p),
+                    score: 0,
+                });
+            }
+            return;
+        }
+        if self.gen_win(out) || self.gen_block_five(out) {
+            return;
+        }
+        // A later threat layer (opponent open three / flex-four squares -> only
+        // defences and our fours) goes here.
+        self.gen_all(out);
+    }
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let p = self.pos(x, y);
+                if self.cells[p] == EMPTY && self.legal_for(p, self.stm) {
+                    out.push(Move((y * self.width + x) as u16));
+                }
+            }
+        }
+    }
+    fn make(&mut self, mv: Move) {
+        self.place(mv, self.stm);
+    }
+    fn unmake(&mut self) {
+        self.unplace();
+    }
     fn evaluate(&self) -> i32 {
-        0
+        let us = self.stm.index();
+        let v = self.tot_move[us] - self.tot_wait[1 - us];
+        v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
     fn dimensions(&self) -> (usize, usize) {
         (self.width, self.height)

@@ -1,0 +1,386 @@
+//! Line patterns and their combination into per-square threat classes.
+//!
+//! For every empty square and each of the 4 directions the board keeps a 16-bit
+//! window code: the 8 neighbours at offsets -4..-1 and +1..+4 along that line, 2 bits
+//! each (0 empty, 1 black, 2 white, 3 wall). A table per (rule, colour) maps the code
+//! to a [`Pat`] class: what a stone of that colour placed on the square makes on the
+//! line. The tables are built once by a memoised recursive analysis (a FIVE if the
+//! stone completes a five under the rule; a FOUR if afterwards exactly one empty square
+//! completes a five through it, an OPEN_FOUR if two or more do; a THREE / OPEN_THREE if
+//! some further stone makes a FOUR / OPEN_FOUR; and so on down to ones).
+//!
+//! Squares beyond the window (offsets +-5) are treated as empty for the exactness test
+//! of fives, so a table verdict is an over-approximation: every real five/four/three is
+//! classified at least as strong. The board relies on that: a table FIVE is only a
+//! *filter* for the exact win test, and the renju forbidden filter is a superset of the
+//! real forbidden points.
+//!
+//! The 4 directional classes of a square are combined (base-11 index, 14641 entries)
+//! into a [`Combo`]: a `Pattern4` class (five, flex four, four-three, ...) plus values
+//! used by the evaluation and the move ordering.
+
+use super::Rule;
+use std::sync::OnceLock;
+
+/// Cell contents on the board (also the 2-bit codes in window keys).
+pub const EMPTY: u8 = 0;
+pub const BLACK: u8 = 1;
+pub const WHITE: u8 = 2;
+pub const WALL: u8 = 3;
+
+/// Line pattern classes (what placing a stone makes on one line), weakest first.
+pub type Pat = u8;
+pub const NONE: Pat = 0;
+pub const B1: Pat = 1;
+pub const F1: Pat = 2;
+pub const B2: Pat = 3;
+pub const F2: Pat = 4;
+pub const B3: Pat = 5;
+pub const F3: Pat = 6;
+pub const B4: Pat = 7;
+pub const F4: Pat = 8;
+pub const F5: Pat = 9;
+/// Renju black only: overline or two fours in this one line (forbidden).
+pub const FORBID: Pat = 10;
+pub const NPAT: usize = 11;
+
+/// Combined (4-direction) classes of a square, weakest first.
+pub const P4_NONE: u8 = 0;
+pub const P4_FORBID: u8 = 1;
+pub const P4_FLEX2: u8 = 2;
+pub const P4_BLOCK3: u8 = 3;
+pub const P4_FLEX2_2X: u8 = 4;
+pub const P4_BLOCK3_PLUS: u8 = 5;
+pub const P4_FLEX3: u8 = 6;
+pub const P4_FLEX3_PLUS: u8 = 7;
+pub const P4_FLEX3_2X: u8 = 8;
+pub const P4_BLOCK4: u8 = 9;
+pub const P4_BLOCK4_PLUS: u8 = 10;
+pub const P4_BLOCK4_FLEX3: u8 = 11;
+pub const P4_FLEX4: u8 = 12;
+pub const P4_FIVE: u8 = 13;
+pub const NP4: usize = 14;
+
+/// Powers of 11 for the base-11 combination index.
+pub const POW11: [i32; 4] = [1, 11, 121, 1331];
+pub const NCOMBO: usize = 14641;
+
+/// Values of one square for one colour, from its 4 line patterns.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Combo {
+    pub p4: u8,
+    /// Renju black: the square may be forbidden (run the exact test). Also set when
+    /// the table sees a five, because the five may really be an overline.
+    pub maybe_forbidden: bool,
+    /// Evaluation value when this colour is to move.
+    pub v_move: i16,
+    /// Evaluation value when this colour is waiting.
+    pub v_wait: i16,
+    /// Move ordering: value of playing here for this colour.
+    pub att: i16,
+    /// Move ordering: value of taking this square away from this colour.
+    pub def: i16,
+}
+
+// ---------------------------------------------------------------------------------
+// Line tables
+// ---------------------------------------------------------------------------------
+
+// Cells of the analysed line (11 cells; index 5 is the centre, 0 and 10 unknown).
+const LE: u8 = 0;
+const LO: u8 = 1; // own
+const LX: u8 = 2; // opponent
+const LW: u8 = 3; // wall
+
+/// Internal class: two fours in one line (renju black) before mapping to FORBID.
+const D4: u8 = 200;
+const UNSET: u8 = 255;
+
+#[inline]
+fn slot_of(i: usize) -> usize {
+    if i < 5 {
+        i - 1
+    } else {
+        i - 2
+    }
+}
+
+struct Builder {
+    rule: Rule,
+    own: u8,
+    renju_black: bool,
+    memo: Vec<u8>,
+}
+
+impl Builder {
+    fn decode(&self, key: usize) -> [u8; 11] {
+        let mut line = [LE; 11];
+        for i in (1..=9).filter(|&i| i != 5) {
+            let code = ((key >> (2 * slot_of(i))) & 3) as u8;
+            line[i] = match code {
+                EMPTY => LE,
+                WALL => LW,
+                c if c == self.own => LO,
+                _ => LX,
+            };
+        }
+        line
+    }
+
+    /// Extent (l, r) of the own run through `i` (line[i] must be own).
+    fn run(line: &[u8; 11], i: usize) -> (usize, usize) {
+        let mut l = i;
+        while l > 0 && line[l - 1] == LO {
+            l -= 1;
+        }
+        let mut r = i;
+        while r < 10 && line[r + 1] == LO {
+            r += 1;
+        }
+        (l, r)
+    }
+
+    fn is_five_run(&self, line: &[u8; 11], l: usize, r: usize) -> bool {
+        let len = r - l + 1;
+        match self.rule {
+            Rule::Freestyle => len >= 5,
+            Rule::Standard => len == 5,
+            Rule::Renju => {
+                if self.renju_black {
+                    len == 5
+                } else {
+                    len >= 5
+                }
+            }
+            Rule::Caro => {
+                if len > 5 {
+                    true
+                } else if len == 5 {
+                    let blocked = |c: u8| c == LX || c == LW;
+                    // l >= 1 and r <= 9 here: cells 0 and 10 are never own.
+                    !(blocked(line[l - 1]) && blocked(line[r + 1]))
+                } else {
+                    false
+                }
+            }
+        }
+    }
+
+    /// Class of the line with the centre already holding an own stone (`key` holds
+    /// the 8 neighbours).
+    fn placed(&mut self, key: usize) -> u8 {
+        let m = self.memo[key];
+        if m != UNSET {
+            return m;
+        }
+        let mut line = self.decode(key);
+        line[5] = LO;
+        let mut comps = [0usize; 9];
+        let mut n = 0;
+        for i in 1..=9 {
+            if line[i] != LE {
+                continue;
+            }
+            line[i] = LO;
+            let (l, r) = Self::run(&line, i);
+            if l <= 5 && 5 <= r && self.is_five_run(&line, l, r) {
+                comps[n] = i;
+                n += 1;
+            }
+            line[i] = LE;
+        }
+        let res = if n >= 2 {
+            if self.renju_black && !(n == 2 && comps[1] - comps[0] == 5) {
+                D4
+            } else {
+                F4
+            }
+        } else if n == 1 {
+            B4
+        } else {
+            let mut best = NONE;
+            for i in 1..=9 {
+                if i == 5 || line[i] != LE {
+                    continue;
+                }
+                if self.renju_black {
+                    line[i] = LO;
+                    let (l, r) = Self::run(&line, i);
+                    line[i] = LE;
+                    if r - l + 1 >= 6 {
+                        continue;
+                    }
+                }
+                let sub = self.placed(key | ((self.own as usize) << (2 * slot_of(i))));
+                let down = match sub {
+                    F4 => F3,
+                    B4 | D4 => B3,
+                    F3 => F2,
+                    B3 => B2,
+                    F2 => F1,
+                    B2 => B1,
+                    _ => NONE,
+                };
+                best = best.max(down);
+            }
+            best
+        };
+        self.memo[key] = res;
+        res
+    }
+
+    fn classify(&mut self, key: usize) -> Pat {
+        let mut line = self.decode(key);
+        line[5] = LO;
+        let (l, r) = Self::run(&line, 5);
+        if self.is_five_run(&line, l, r) {
+            return F5;
+        }
+        if self.renju_black && r - l + 1 >= 6 {
+            return FORBID;
+        }
+        match self.placed(key) {
+            D4 => FORBID,
+            c => c,
+        }
+    }
+}
+
+fn build_line_table(rule: Rule, own: u8) -> Vec<u8> {
+    let mut b = Builder {
+        rule,
+        own,
+        renju_black: rule == Rule::Renju && own == BLACK,
+        memo: vec![UNSET; 1 << 16],
+    };
+    (0..1usize << 16).map(|key| b.classify(key)).collect()
+}
+
+fn rule_index(rule: Rule) -> usize {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 1,
+        Rule::Renju => 2,
+        Rule::Caro => 3,
+    }
+}
+
+/// The line table for `rule` and colour index `color` (0 black, 1 white).
+pub fn line_table(rule: Rule, color: usize) -> &'static [u8] {
+    static TABLES: [OnceLock<Vec<u8>>; 8] = [const { OnceLock::new() }; 8];
+    let idx = rule_index(rule) * 2 + (color & 1);
+    TABLES[idx]
+        .get_or_init(|| build_line_table(rule, if color & 1 == 0 { BLACK } else { WHITE }))
+        .as_slice()
+}
+
+// ---------------------------------------------------------------------------------
+// Combination tables
+// ---------------------------------------------------------------------------------
+
+/// Line weights (per direction) added to a square's evaluation value.
+const LINE_W: [i16; NPAT] = [0, 1, 3, 5, 12, 14, 36, 40, 120, 250, 0];
+/// Bonus of the combined class when the colour is to move.
+const BONUS_MOVE: [i16; NP4] = [
+    0, 0, 12, 8, 45, 50, 120, 200, 600, 80, 350, 1200, 1600, 2500,
+];
+/// Bonus of the combined class when the colour is waiting.
+const BONUS_WAIT: [i16; NP4] = [0, 0, 8, 5, 30, 35, 70, 120, 300, 50, 200, 500, 800, 1200];
+/// Move ordering: attacking (playing the class ourselves).
+const ORD_ATT: [i16; NP4] = [
+    0, 0, 30, 50, 120, 150, 400, 800, 1500, 500, 1200, 2500, 5000, 10000,
+];
+/// Move ordering: defending (taking the square from the opponent).
+const ORD_DEF: [i16; NP4] = [
+    0, 0, 20, 30, 80, 100, 250, 400, 800, 200, 600, 1500, 2500, 8000,
+];
+
+fn combine(p: [Pat; 4], renju_black: bool) -> Combo {
+    let mut n = [0u8; NPAT];
+    for &x in &p {
+        n[x as usize] += 1;
+    }
+    let fours = n[B4 as usize] + n[F4 as usize];
+    let threats = fours + n[F3 as usize];
+    let maybe_forbidden =
+        renju_black && (n[F5 as usize] > 0 || n[FORBID as usize] > 0 || threats >= 2);
+    let p4 = if n[F5 as usize] > 0 {
+        P4_FIVE
+    } else if renju_black && (n[FORBID as usize] > 0 || fours >= 2) {
+        P4_FORBID
+    } else if n[F4 as usize] > 0 || n[B4 as usize] >= 2 {
+        P4_FLEX4
+    } else if n[B4 as usize] > 0 {
+        if n[F3 as usize] > 0 {
+            P4_BLOCK4_FLEX3
+        } else if n[B3 as usize] > 0 || n[F2 as usize] > 0 {
+            P4_BLOCK4_PLUS
+        } else {
+            P4_BLOCK4
+        }
+    } else if n[F3 as usize] >= 2 {
+        P4_FLEX3_2X
+    } else if n[F3 as usize] == 1 {
+        if n[B3 as usize] > 0 || n[F2 as usize] > 0 {
+            P4_FLEX3_PLUS
+        } else {
+            P4_FLEX3
+        }
+    } else if n[B3 as usize] > 0 && n[B3 as usize] + n[F2 as usize] >= 2 {
+        P4_BLOCK3_PLUS
+    } else if n[F2 as usize] >= 2 {
+        P4_FLEX2_2X
+    } else if n[B3 as usize] > 0 {
+        P4_BLOCK3
+    } else if n[F2 as usize] > 0 {
+        P4_FLEX2
+    } else {
+        P4_NONE
+    };
+    if p4 == P4_FORBID {
+        return Combo {
+            p4,
+            maybe_forbidden: true,
+            ..Combo::default()
+        };
+    }
+    let lines: i16 = p.iter().map(|&x| LINE_W[x as usize]).sum();
+    let k = p4 as usize;
+    // A double three that may be forbidden is worth less to renju black.
+    let (bm, bw) = if renju_black && p4 == P4_FLEX3_2X {
+        (BONUS_MOVE[P4_FLEX3 as usize], BONUS_WAIT[P4_FLEX3 as usize])
+    } else {
+        (BONUS_MOVE[k], BONUS_WAIT[k])
+    };
+    Combo {
+        p4,
+        maybe_forbidden,
+        v_move: lines + bm,
+        v_wait: lines * 3 / 4 + bw,
+        att: ORD_ATT[k] + lines,
+        def: ORD_DEF[k] + lines / 2,
+    }
+}
+
+fn build_combo_table(renju_black: bool) -> Vec<Combo> {
+    (0..NCOMBO)
+        .map(|i| {
+            let mut p = [0u8; 4];
+            let mut x = i;
+            for slot in p.iter_mut() {
+                *slot = (x % NPAT) as u8;
+                x /= NPAT;
+            }
+            combine(p, renju_black)
+        })
+        .collect()
+}
+
+/// The combination table: `renju_black` for black under renju, else the plain one.
+pub fn combo_table(renju_black: bool) -> &'static [Combo] {
+    static PLAIN: OnceLock<Vec<Combo>> = OnceLock::new();
+    static RENJU_BLACK: OnceLock<Vec<Combo>> = OnceLock::new();
+    let cell = if renju_black { &RENJU_BLACK } else { &PLAIN };
+    cell.get_or_init(|| build_combo_table(renju_black))
+        .as_slice()
+}

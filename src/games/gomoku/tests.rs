@@ -1,0 +1,780 @@
+use super::*;
+use crate::games::{Color, Game, GameResult, Move, ScoredMove};
+
+const B: Color = Color::Black;
+const W: Color = Color::White;
+
+fn mv(g: &Gomoku, x: usize, y: usize) -> Move {
+    Move::from_xy(x, y, g.width)
+}
+
+fn new(w: usize, h: usize, rule: Rule) -> Gomoku {
+    Gomoku::new(w, h, rule).expect("valid size")
+}
+
+/// Board from rows: 'X' black, 'O' white, anything else empty. Black stones first,
+/// then white; the side to move is set to `stm`.
+fn from_rows(rule: Rule, rows: &[&str], stm: Color) -> Gomoku {
+    // At least 15x15; the rows go to the top-left corner.
+    let h = rows.len().max(15);
+    let w = rows.iter().map(|r| r.len()).max().unwrap_or(0).max(15);
+    let mut g = new(w, h, rule);
+    for want in [b'X', b'O'] {
+        for (y, r) in rows.iter().enumerate() {
+            for (x, ch) in r.bytes().enumerate() {
+                if ch == want {
+                    let m = mv(&g, x, y);
+                    g.place(m, if want == b'X' { B } else { W });
+                }
+            }
+        }
+    }
+    g.set_side_to_move(stm);
+    g
+}
+
+/// The state a freshly built board with the same stones would have.
+fn check_consistent(g: &Gomoku) {
+    let mut f = new(g.width, g.height, g.rule);
+    f.cells.clone_from(&g.cells);
+    f.init_state();
+    let mut key = 0u64;
+    let mut near = vec![0u8; g.cells.len()];
+    for p in 0..g.cells.len() {
+        let c = g.cells[p];
+        if c == BLACK || c == pattern::WHITE {
+            key ^= g.zob[p][(c - 1) as usize];
+            let s = g.stride;
+            for dy in 0..5 {
+                for dx in 0..5 {
+                    near[p - 2 * s - 2 + dy * s + dx] += 1;
+                }
+            }
+        }
+    }
+    if g.stm == W {
+        key ^= SIDE_KEY;
+    }
+    assert_eq!(g.key, key, "key");
+    assert_eq!(g.near, near, "near");
+    for p in 0..g.cells.len() {
+        match g.cells[p] {
+            WALL => {}
+            EMPTY => assert_eq!(g.info[p], f.info[p], "info at {p}"),
+            _ => assert_eq!(g.info[p].keys, f.info[p].keys, "keys at {p}"),
+        }
+    }
+    assert_eq!(g.tot_move, f.tot_move, "tot_move");
+    assert_eq!(g.tot_wait, f.tot_wait, "tot_wait");
+    assert_eq!(g.p4count, f.p4count, "p4count");
+    f.stm = g.stm;
+    assert_eq!(g.evaluate(), f.evaluate(), "evaluate");
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+// ---- construction -----------------------------------------------------------------
+
+#[test]
+fn sizes() {
+    assert!(Gomoku::new(4, 15, Rule::Freestyle).is_err());
+    assert!(Gomoku::new(15, 33, Rule::Freestyle).is_err());
+    assert!(Gomoku::new(5, 5, Rule::Renju).is_ok());
+    assert!(Gomoku::new(32, 32, Rule::Caro).is_ok());
+    let g = new(7, 12, Rule::Standard);
+    assert_eq!(g.dimensions(), (7, 12));
+    assert_eq!(g.stone(Move(84)), None); // off board
+}
+
+#[test]
+fn place_unmake_basics() {
+    let mut g = new(15, 15, Rule::Freestyle);
+    let k0 = g.key();
+    assert_eq!(g.side_to_move(), B);
+    g.make(mv(&g, 7, 7));
+    assert_eq!(g.stone(mv(&g, 7, 7)), Some(B));
+    assert_eq!(g.side_to_move(), W);
+    assert_eq!(g.last_move(), Some((mv(&g, 7, 7), B)));
+    assert_eq!(g.ply(), 1);
+    assert!(g.try_place(mv(&g, 7, 7), W).is_err());
+    assert!(g.try_place(Move(225), W).is_err());
+    g.place(mv(&g, 0, 0), B); // set-up stone, same colour
+    assert_eq!(g.side_to_move(), W);
+    g.set_side_to_move(B);
+    let kb = g.key();
+    g.set_side_to_move(W);
+    assert_ne!(kb, g.key());
+    g.unmake();
+    assert_eq!(g.side_to_move(), B);
+    g.unmake();
+    assert_eq!(g.side_to_move(), B);
+    assert_eq!(g.key(), k0);
+    assert_eq!(g.last_move(), None);
+    g.unmake(); // no-op on an empty history
+    check_consistent(&g);
+}
+
+// ---- win detection ----------------------------------------------------------------
+
+/// Places `stones` of `color` then the last one; returns whether it won.
+fn wins(g: &mut Gomoku, color: Color, stones: &[(usize, usize)]) -> bool {
+    let (last, rest) = stones.split_last().expect("stones");
+    for &(x, y) in rest {
+        let m = mv(g, x, y);
+        g.place(m, color);
+        assert_eq!(g.result(), None, "premature result");
+    }
+    let m = mv(g, last.0, last.1);
+    assert_eq!(g.wins_at(m, color), {
+        let mut h = g.clone();
+        h.place(m, color);
+        h.result() == Some(GameResult::Loss)
+    });
+    g.place(m, color);
+    g.result() == Some(GameResult::Loss)
+}
+
+fn line(x0: usize, y0: usize, dx: isize, dy: isize, n: usize) -> Vec<(usize, usize)> {
+    (0..n as isize)
+        .map(|i| {
+            (
+                (x0 as isize + i * dx) as usize,
+                (y0 as isize + i * dy) as usize,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn five_in_all_directions() {
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+        for color in [B, W] {
+            for (x0, y0, dx, dy) in [(3, 3, 1, 0), (3, 3, 0, 1), (3, 3, 1, 1), (9, 3, -1, 1)] {
+                let mut g = new(15, 15, rule);
+                // completing stone in the middle of the line
+                let mut s = line(x0, y0, dx, dy, 5);
+                s.swap(2, 4);
+                assert!(
+                    wins(&mut g, color, &s),
+                    "{rule:?} {color:?} dir ({dx},{dy})"
+                );
+                let mut g = new(15, 15, rule);
+                assert!(!wins(&mut g, color, &line(x0, y0, dx, dy, 4)));
+            }
+        }
+    }
+}
+
+#[test]
+fn overline_per_rule() {
+    // 6 in a row, the last stone in the middle.
+    let mut s = line(2, 4, 1, 0, 6);
+    s.swap(3, 5);
+    let cases = [
+        (Rule::Freestyle, B, true),
+        (Rule::Freestyle, W, true),
+        (Rule::Standard, B, false),
+        (Rule::Standard, W, false),
+        (Rule::Renju, W, true),
+        (Rule::Caro, B, true),
+        (Rule::Caro, W, true),
+    ];
+    for (rule, color, want) in cases {
+        let mut g = new(15, 15, rule);
+        assert_eq!(wins(&mut g, color, &s), want, "{rule:?} {color:?}");
+    }
+    // Renju black overline: forbidden, white wins.
+    let mut g = new(15, 15, Rule::Renju);
+    for &(x, y) in &s[..5] {
+        let m = mv(&g, x, y);
+        g.place(m, B);
+    }
+    g.place(mv(&g, s[5].0, s[5].1), B);
+    assert_eq!(g.result(), Some(GameResult::Win));
+}
+
+#[test]
+fn edges_corners_small_boards() {
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        // corner diagonals of a 5x5 board
+        let mut g = new(5, 5, rule);
+        assert!(wins(&mut g, W, &line(0, 0, 1, 1, 5)), "{rule:?}");
+        let mut g = new(5, 5, rule);
+        assert!(wins(&mut g, B, &line(4, 0, -1, 1, 5)), "{rule:?}");
+        // rectangular 7x12: column along the right edge, row along the bottom
+        let mut g = new(7, 12, rule);
+        assert!(wins(&mut g, B, &line(6, 7, 0, 1, 5)));
+        let mut g = new(7, 12, rule);
+        assert!(wins(&mut g, W, &line(2, 11, 1, 0, 5)));
+        let mut g = new(7, 12, rule);
+        assert!(wins(&mut g, W, &line(6, 6, -1, 1, 5)));
+    }
+}
+
+#[test]
+fn caro_blocked_ends() {
+    // blocked by opponent stones at both ends: no win
+    let mut g = new(15, 15, Rule::Caro);
+    g.place(mv(&g, 2, 5), W);
+    g.place(mv(&g, 8, 5), W);
+    assert!(!wins(&mut g, B, &line(3, 5, 1, 0, 5)));
+    // one end open: win
+    let mut g = new(15, 15, Rule::Caro);
+    g.place(mv(&g, 2, 5), W);
+    assert!(wins(&mut g, B, &line(3, 5, 1, 0, 5)));
+    // edge + opponent: no win; edge + open: win
+    let mut g = new(15, 15, Rule::Caro);
+    g.place(mv(&g, 5, 0), B);
+    assert!(!wins(&mut g, W, &line(0, 0, 1, 0, 5)));
+    let mut g = new(15, 15, Rule::Caro);
+    assert!(wins(&mut g, W, &line(0, 0, 1, 0, 5)));
+    // whole 5-wide board: both ends are edges
+    let mut g = new(5, 5, Rule::Caro);
+    assert!(!wins(&mut g, B, &line(0, 2, 1, 0, 5)));
+    let mut g = new(5, 5, Rule::Caro);
+    assert!(!wins(&mut g, B, &line(0, 0, 1, 1, 5)));
+    // vertical blocked by the bottom edge and a stone
+    let mut g = new(7, 12, Rule::Caro);
+    g.place(mv(&g, 3, 6), B);
+    assert!(!wins(&mut g, W, &line(3, 7, 0, 1, 5)));
+    // diagonal, one end open
+    let mut g = new(15, 15, Rule::Caro);
+    g.place(mv(&g, 1, 1), W);
+    assert!(wins(&mut g, B, &line(2, 2, 1, 1, 5)));
+    // overline wins even when blocked at both ends
+    let mut g = new(15, 15, Rule::Caro);
+    g.place(mv(&g, 1, 3), W);
+    g.place(mv(&g, 8, 3), W);
+    let mut s = line(2, 3, 1, 0, 6);
+    s.swap(2, 5);
+    assert!(wins(&mut g, B, &s));
+}
+
+#[test]
+fn draw_on_full_board() {
+    let mut g = new(5, 5, Rule::Freestyle);
+    // a pattern without five: rows alternate pairs
+    let rows = ["XXOOX", "OOXXO", "XXOOX", "OOXXO", "XXOOX"];
+    for (y, r) in rows.iter().enumerate() {
+        for (x, ch) in r.bytes().enumerate() {
+            let m = mv(&g, x, y);
+            g.place(m, if ch == b'X' { B } else { W });
+        }
+    }
+    assert_eq!(g.result(), Some(GameResult::Draw));
+    let mut v = Vec::new();
+    g.legal_moves(&mut v);
+    assert!(v.is_empty());
+}
+
+// ---- renju ------------------------------------------------------------------------
+
+#[test]
+fn renju_rule_cases_json() {
+    let text = include_str!("../../../tests/data/renju-rule-cases.json");
+    let data: serde_json::Value = serde_json::from_str(text).expect("json");
+    let cases = data["cases"].as_array().expect("cases");
+    assert!(!cases.is_empty());
+    let xy = |v: &serde_json::Value| {
+        (
+            v[0].as_u64().expect("x") as usize,
+            v[1].as_u64().expect("y") as usize,
+        )
+    };
+    for case in cases {
+        let name = case["name"].as_str().unwrap_or("?");
+        let mut g = new(15, 15, Rule::Renju);
+        for (key, color) in [("black", B), ("white", W)] {
+            for s in case[key].as_array().expect("stones") {
+                let (x, y) = xy(s);
+                let m = mv(&g, x, y);
+                g.place(m, color);
+            }
+        }
+        let color = match case["move"]["color"].as_str() {
+            Some("black") => B,
+            _ => W,
+        };
+        let (x, y) = xy(&case["move"]["at"]);
+        let m = mv(&g, x, y);
+        if let Some(legal) = case["legal"].as_bool() {
+            let forbidden = color == B && g.is_forbidden(m);
+            assert_eq!(!forbidden, legal, "{name}: legal");
+            assert_eq!(g.forbidden_points().contains(&m), color == B && !legal);
+        }
+        let want_win = case["win"].as_bool().expect("win");
+        assert_eq!(g.wins_at(m, color), want_win, "{name}: win");
+        g.set_side_to_move(color);
+        g.make(m);
+        let want = if want_win {
+            Some(GameResult::Loss)
+        } else if color == B && case["legal"].as_bool() == Some(false) {
+            Some(GameResult::Win)
+        } else {
+            None
+        };
+        assert_eq!(g.result(), want, "{name}: result");
+        check_consistent(&g);
+    }
+}
+
+fn forbidden_at(rows: &[&str], x: usize, y: usize) -> bool {
+    let g = from_rows(Rule::Renju, rows, B);
+    g.is_forbidden(mv(&g, x, y))
+}
+
+#[test]
+fn renju_constructed() {
+    // double-four in one line: X.XXX.X with the middle square empty
+    assert!(forbidden_at(&["...............", "...X.X.X.X....."], 6, 1));
+    // single fours / nothing
+    assert!(!forbidden_at(&["...............", "..XX...XX......"], 5, 1));
+    assert!(!forbidden_at(&["...............", "..XX.X..XX....."], 7, 1));
+    // XX.X.XX with p in the middle: XX.XXXX, one four (the other end is an overline)
+    assert!(!forbidden_at(&["..XX.X.XX......"], 6, 0));
+    // XX.XX.XX and XXX.X.XXX: two fours in one line
+    assert!(forbidden_at(&["..XX.X..XX....."], 6, 0));
+    assert!(forbidden_at(&["XXX...XXX......"], 4, 0));
+    // overline
+    assert!(forbidden_at(&["..XXX.XX......."], 5, 0));
+    // exactly five beats an overline elsewhere
+    assert!(!forbidden_at(
+        &[
+            ".....X.........",
+            ".....X.........",
+            ".....X.........",
+            ".....X.........",
+            "..XXX.XX.......",
+        ],
+        5,
+        4
+    ));
+    // plain double three
+    assert!(forbidden_at(
+        &[
+            "...............",
+            "...............",
+            "....X..........",
+            "....X..........",
+            "..XX...........",
+            "..............."
+        ],
+        4,
+        4
+    ));
+    // a three blocked by white cannot become a straight four: not a three
+    assert!(!forbidden_at(
+        &[
+            "...............",
+            "...............",
+            "....X..........",
+            "....X..........",
+            ".OXX...........",
+            "..............."
+        ],
+        4,
+        4
+    ));
+    // blocked vertically at the far end: O above
+    assert!(!forbidden_at(
+        &[
+            "...............",
+            "....O..........",
+            "....X..........",
+            "....X..........",
+            "..XX...........",
+            "..............."
+        ],
+        4,
+        4
+    ));
+    // split three X.X with p making X.XX: still a three -> double three
+    assert!(forbidden_at(
+        &[
+            "...............",
+            "....X..........",
+            "...............",
+            "....X..........",
+            "..XX...........",
+            "..............."
+        ],
+        4,
+        4
+    ));
+    // four-three is allowed, four-four (two lines) is not
+    assert!(!forbidden_at(
+        &[
+            "....X..........",
+            "....X..........",
+            "....X..........",
+            "...............",
+            ".XX............",
+            "..............."
+        ],
+        4,
+        3
+    ));
+    assert!(!forbidden_at(
+        &[
+            "....X..........",
+            "....X..........",
+            "....X..........",
+            "...............",
+            "XXX............",
+            "..............."
+        ],
+        4,
+        3
+    ));
+    assert!(forbidden_at(
+        &[
+            "....X..........",
+            "....X..........",
+            "....X..........",
+            ".XXX...........",
+            "..............."
+        ],
+        4,
+        3
+    ));
+    // white is never forbidden; other rules have no forbidden points
+    let g = from_rows(Rule::Freestyle, &["...X.X.X.X....."], B);
+    assert!(!g.is_forbidden(mv(&g, 6, 0)));
+    assert!(g.forbidden_points().is_empty());
+}
+
+/// The table filter never hides a forbidden point.
+#[test]
+fn renju_filter_is_superset() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut checked = 0;
+    for _ in 0..300 {
+        let mut g = new(15, 15, Rule::Renju);
+        let n = 10 + rng.below(50);
+        for _ in 0..n {
+            let x = 3 + rng.below(9);
+            let y = 3 + rng.below(9);
+            let m = mv(&g, x, y);
+            if g.stone(m).is_none() {
+                let c = if rng.below(3) == 0 { W } else { B };
+                g.place(m, c);
+            }
+        }
+        for p in 0..g.cells.len() {
+            if g.cells[p] == EMPTY && g.forbidden_exact(p) {
+                checked += 1;
+                assert!(g.combo(p, 0).maybe_forbidden, "{g:?} at {:?}", g.move_of(p));
+            }
+            if g.cells[p] == EMPTY {
+                for c in [B, W] {
+                    if rules::wins_at(&g.cells, g.dirs, g.rule, c.index() as u8 + 1, p) {
+                        assert_eq!(g.combo(p, c.index()).p4, P4_FIVE);
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} forbidden squares seen");
+}
+
+// ---- generate ---------------------------------------------------------------------
+
+fn gen(g: &Gomoku) -> Vec<ScoredMove> {
+    let mut v = Vec::new();
+    g.generate(&mut v);
+    v
+}
+
+#[test]
+fn generate_empty_board_centre() {
+    let g = new(15, 15, Rule::Freestyle);
+    let v = gen(&g);
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0].mv, mv(&g, 7, 7));
+    let g = new(8, 6, Rule::Renju);
+    assert_eq!(gen(&g)[0].mv, mv(&g, 4, 3));
+}
+
+#[test]
+fn generate_takes_win_and_blocks() {
+    // white to move, white has four, black has four: white wins
+    let g = from_rows(
+        Rule::Freestyle,
+        &[
+            "...............",
+            ".XXXX..........",
+            ".OOOO..........",
+            "...............",
+        ],
+        W,
+    );
+    let v = gen(&g);
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0].mv, mv(&g, 0, 2));
+    // black to move without own four must block white's four
+    let g = from_rows(
+        Rule::Freestyle,
+        &[
+            "...............",
+            ".XXX...........",
+            "OOOO...........",
+            "...............",
+        ],
+        B,
+    );
+    let v = gen(&g);
+    assert_eq!(
+        v.iter().map(|s| s.mv).collect::<Vec<_>>(),
+        vec![mv(&g, 4, 2)]
+    );
+    // open four: two blocks
+    let g = from_rows(
+        Rule::Freestyle,
+        &[
+            "...............",
+            ".XXX...........",
+            "..OOOO.........",
+            "...............",
+        ],
+        B,
+    );
+    let v = gen(&g);
+    assert_eq!(
+        v.iter().map(|s| s.mv).collect::<Vec<_>>(),
+        vec![mv(&g, 1, 2), mv(&g, 6, 2)]
+    );
+    // standard: a "four" that would only make an overline is no threat
+    let g = from_rows(
+        Rule::Standard,
+        &[
+            "...............",
+            "..X.X..........",
+            "O.OOOO.........",
+            "...............",
+        ],
+        B,
+    );
+    let v = gen(&g);
+    assert_eq!(
+        v.iter().map(|s| s.mv).collect::<Vec<_>>(),
+        vec![mv(&g, 6, 2)]
+    );
+}
+
+#[test]
+fn generate_renju_forbidden_block_is_empty() {
+    // white four . OOOO at row 4 must be blocked at (4,4)? no: at (0,4)... build it so
+    // the only block (6,4) is a black double-three.
+    let rows = [
+        "...............",
+        "...............",
+        "......X........",
+        "......X........",
+        "..OOOO.........",
+        ".......X.......",
+        "........X......",
+    ];
+    // white OOOO at x=2..5 on row 4: ends at x=1 and x=6. Put black at x=1.
+    let mut g = from_rows(Rule::Renju, &rows, B);
+    g.place(mv(&g, 1, 4), B);
+    g.set_side_to_move(B);
+    assert!(g.is_forbidden(mv(&g, 6, 4)));
+    assert!(gen(&g).is_empty());
+    // the same for white to move: white wins at (6,4)
+    g.set_side_to_move(W);
+    let v = gen(&g);
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0].mv, mv(&g, 6, 4));
+    // without the black stone on (1,4): white wins at the lowest index (1,4)
+    let g = from_rows(Rule::Renju, &rows, W);
+    let v = gen(&g);
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0].mv, mv(&g, 1, 4));
+    // black to move there: two blocks, but (6,4) is forbidden -> only (1,4)
+    let g = from_rows(Rule::Renju, &rows, B);
+    let v = gen(&g);
+    assert_eq!(
+        v.iter().map(|s| s.mv).collect::<Vec<_>>(),
+        vec![mv(&g, 1, 4)]
+    );
+}
+
+#[test]
+fn generate_never_forbidden_for_black() {
+    let mut rng = Rng(77);
+    for _ in 0..200 {
+        let mut g = new(15, 15, Rule::Renju);
+        for _ in 0..(5 + rng.below(40)) {
+            let m = mv(&g, 3 + rng.below(9), 3 + rng.below(9));
+            if g.stone(m).is_none() {
+                g.place(m, if rng.below(3) == 0 { W } else { B });
+            }
+        }
+        if g.result().is_some() {
+            continue;
+        }
+        g.set_side_to_move(B);
+        let fp = g.forbidden_points();
+        for s in gen(&g) {
+            assert!(!fp.contains(&s.mv));
+            assert!(g.stone(s.mv).is_none());
+        }
+        let mut lm = Vec::new();
+        g.legal_moves(&mut lm);
+        assert!(lm.windows(2).all(|w| w[0] < w[1]));
+        assert!(lm.iter().all(|m| !fp.contains(m)));
+    }
+}
+
+// ---- incremental consistency ------------------------------------------------------
+
+#[test]
+fn random_games_incremental_consistency() {
+    let mut rng = Rng(0xdead_beef_cafe_f00d);
+    let configs = [
+        (15, 15, Rule::Freestyle),
+        (15, 15, Rule::Renju),
+        (15, 15, Rule::Standard),
+        (20, 20, Rule::Caro),
+        (7, 12, Rule::Renju),
+        (5, 5, Rule::Caro),
+        (32, 32, Rule::Freestyle),
+        (13, 6, Rule::Standard),
+    ];
+    for &(w, h, rule) in &configs {
+        for _ in 0..6 {
+            let mut g = new(w, h, rule);
+            let mut keys = vec![g.key()];
+            let mut evals = vec![g.evaluate()];
+            let mut moves = Vec::new();
+            let mut steps = 0;
+            while steps < 120 {
+                steps += 1;
+                if g.result().is_some() || (!moves.is_empty() && rng.below(5) == 0) {
+                    g.unmake();
+                    moves.pop();
+                    keys.pop();
+                    evals.pop();
+                    assert_eq!(Some(&g.key()), keys.last());
+                    assert_eq!(Some(&g.evaluate()), evals.last());
+                    check_consistent(&g);
+                    continue;
+                }
+                let mut v = Vec::new();
+                if rng.below(2) == 0 {
+                    g.generate(&mut v);
+                } else {
+                    let mut l = Vec::new();
+                    g.legal_moves(&mut l);
+                    v = l
+                        .into_iter()
+                        .map(|mv| ScoredMove { mv, score: 0 })
+                        .collect();
+                }
+                if v.is_empty() {
+                    if moves.is_empty() {
+                        break;
+                    }
+                    g.unmake();
+                    moves.pop();
+                    keys.pop();
+                    evals.pop();
+                    continue;
+                }
+                let m = v[rng.below(v.len())].mv;
+                g.make(m);
+                moves.push(m);
+                keys.push(g.key());
+                let e = g.evaluate();
+                assert!(e.abs() <= EVAL_LIMIT);
+                evals.push(e);
+                check_consistent(&g);
+            }
+            while !moves.is_empty() {
+                g.unmake();
+                moves.pop();
+            }
+            check_consistent(&g);
+            assert_eq!(g.key(), 0);
+            assert_eq!(g.tot_move, new(w, h, rule).tot_move);
+        }
+    }
+}
+
+#[test]
+fn evaluation_sign() {
+    // Black has an open three, white nothing much: good for black to move.
+    let g = from_rows(
+        Rule::Freestyle,
+        &[
+            "...............",
+            "...............",
+            "....XXX........",
+            "...............",
+            "......O...O....",
+        ],
+        B,
+    );
+    assert!(g.evaluate() > 0);
+    let mut h = g.clone();
+    h.set_side_to_move(W);
+    assert!(h.evaluate() < g.evaluate());
+}
+
+// ---- speed ------------------------------------------------------------------------
+
+#[test]
+fn speed_report() {
+    use std::time::Instant;
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let mut g = new(15, 15, rule);
+        let mut rng = Rng(99);
+        // a middle-game position
+        for _ in 0..30 {
+            let v = gen(&g);
+            if v.is_empty() || g.result().is_some() {
+                break;
+            }
+            g.make(v[rng.below(v.len())].mv);
+        }
+        let mut v = Vec::new();
+        g.generate(&mut v);
+        let moves: Vec<Move> = v.iter().map(|s| s.mv).collect();
+        let n = 2_000_000 / moves.len().max(1);
+        let t = Instant::now();
+        let mut sink = 0i64;
+        for _ in 0..n {
+            for &m in &moves {
+                g.make(m);
+                sink += g.evaluate() as i64;
+                g.unmake();
+            }
+        }
+        let mu = t.elapsed().as_nanos() as f64 / (n * moves.len()) as f64;
+        let t = Instant::now();
+        let reps = 200_000;
+        let mut out = Vec::with_capacity(256);
+        for _ in 0..reps {
+            out.clear();
+            g.generate(&mut out);
+            sink += out.len() as i64;
+        }
+        let gn = t.elapsed().as_nanos() as f64 / reps as f64;
+        println!(
+            "{rule:?} 15x15 ply {}: make+eval+unmake {mu:.1} ns, generate ({} moves) {gn:.0} ns [{sink}]",
+            g.ply(),
+            moves.len()
+        );
+    }
+}
