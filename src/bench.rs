@@ -23,7 +23,11 @@ pub const POSITIONS: &[(usize, Rule, &str)] = &[
     (15, Rule::Renju, "h8 h9 i7 i9 h10 i6 i11 i12"),
     (15, Rule::Caro, "h8 f8 g8 f9 i8 f7 j8 l8"),
     (20, Rule::Freestyle, "k11 l12 j10 l10 l11 m11 k10 k12 j12"),
-    (20, Rule::Freestyle, "k11 k12 l12 j10 m13 n14 l11 l10 m10 k9 n9"),
+    (
+        20,
+        Rule::Freestyle,
+        "k11 k12 l12 j10 m13 n14 l11 l10 m10 k9 n9",
+    ),
     (12, Rule::Freestyle, "f6 g7 e7 f8 g6 e6 d8"),
 ];
 

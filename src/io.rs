@@ -72,42 +72,47 @@ pub fn read_first_line() -> Option<(Instant, String)> {
 /// sends the items, stamped, over a channel; `Input::Eof` at the end of input.
 ///
 /// `first` is a line already read (by protocol detection): it is parsed first.
-pub fn spawn_stdin_reader<T, P>(first: Option<(Instant, String)>, mut parse: P) -> Receiver<Input<T>>
+pub fn spawn_stdin_reader<T, P>(
+    first: Option<(Instant, String)>,
+    mut parse: P,
+) -> Receiver<Input<T>>
 where
     T: Send + 'static,
     P: FnMut(&str) -> Vec<T> + Send + 'static,
 {
     let (tx, rx) = unbounded();
-    let spawned = std::thread::Builder::new().name("stdin".into()).spawn(move || {
-        let stdin = io::stdin();
-        let mut lock = stdin.lock();
-        let mut buf = Vec::new();
-        if let Some((t, line)) = first {
-            for item in parse(&line) {
-                if tx.send(Input::Item(t, item)).is_err() {
-                    return;
-                }
-            }
-        }
-        loop {
-            match read_line_limited(&mut lock, &mut buf) {
-                Ok(true) => {
-                    let now = Instant::now();
-                    let text = String::from_utf8_lossy(&buf);
-                    log::debug!("< {text}");
-                    for item in parse(&text) {
-                        if tx.send(Input::Item(now, item)).is_err() {
-                            return;
-                        }
+    let spawned = std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            let stdin = io::stdin();
+            let mut lock = stdin.lock();
+            let mut buf = Vec::new();
+            if let Some((t, line)) = first {
+                for item in parse(&line) {
+                    if tx.send(Input::Item(t, item)).is_err() {
+                        return;
                     }
                 }
-                Ok(false) | Err(_) => {
-                    let _ = tx.send(Input::Eof);
-                    return;
+            }
+            loop {
+                match read_line_limited(&mut lock, &mut buf) {
+                    Ok(true) => {
+                        let now = Instant::now();
+                        let text = String::from_utf8_lossy(&buf);
+                        log::debug!("< {text}");
+                        for item in parse(&text) {
+                            if tx.send(Input::Item(now, item)).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    Ok(false) | Err(_) => {
+                        let _ = tx.send(Input::Eof);
+                        return;
+                    }
                 }
             }
-        }
-    });
+        });
     if let Err(e) = spawned {
         log::error!("cannot start the stdin reader: {e}");
     }
@@ -140,7 +145,10 @@ impl Output {
             return;
         }
         log::debug!("> {text}");
-        let clean: String = text.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect();
+        let clean: String = text
+            .chars()
+            .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
+            .collect();
         let mut sink = match self.sink.lock() {
             Ok(s) => s,
             Err(poisoned) => poisoned.into_inner(),

@@ -14,7 +14,16 @@ fn value(board: &mut [u8; 9], side: u8, memo: &mut HashMap<([u8; 9], u8), i32>) 
     if let Some(&v) = memo.get(&(*board, side)) {
         return v;
     }
-    const L: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+    const L: [[usize; 3]; 8] = [
+        [0, 1, 2],
+        [3, 4, 5],
+        [6, 7, 8],
+        [0, 3, 6],
+        [1, 4, 7],
+        [2, 5, 8],
+        [0, 4, 8],
+        [2, 4, 6],
+    ];
     let other = 3 - side;
     let v = if L.iter().any(|l| l.iter().all(|&i| board[i] == other)) {
         -1
@@ -36,8 +45,18 @@ fn value(board: &mut [u8; 9], side: u8, memo: &mut HashMap<([u8; 9], u8), i32>) 
 }
 
 fn is_terminal(board: &[u8; 9]) -> bool {
-    const L: [[usize; 3]; 8] = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
-    L.iter().any(|l| board[l[0]] != 0 && l.iter().all(|&i| board[i] == board[l[0]]))
+    const L: [[usize; 3]; 8] = [
+        [0, 1, 2],
+        [3, 4, 5],
+        [6, 7, 8],
+        [0, 3, 6],
+        [1, 4, 7],
+        [2, 5, 8],
+        [0, 4, 8],
+        [2, 4, 6],
+    ];
+    L.iter()
+        .any(|l| board[l[0]] != 0 && l.iter().all(|&i| board[i] == board[l[0]]))
         || board.iter().all(|&c| c != 0)
 }
 
@@ -62,7 +81,8 @@ fn collect(board: &mut [u8; 9], side: u8, seen: &mut HashMap<[u8; 9], u8>) {
 fn every_reachable_position_gets_a_value_keeping_move() {
     let mut seen = HashMap::new();
     collect(&mut [0; 9], 1, &mut seen);
-    let mut positions: Vec<([u8; 9], u8)> = seen.into_iter().filter(|(b, _)| !is_terminal(b)).collect();
+    let mut positions: Vec<([u8; 9], u8)> =
+        seen.into_iter().filter(|(b, _)| !is_terminal(b)).collect();
     positions.sort();
     assert_eq!(positions.len(), 4520);
 
@@ -75,26 +95,50 @@ fn every_reachable_position_gets_a_value_keeping_move() {
         let mut game = TicTacToe::new();
         for (i, &c) in board.iter().enumerate() {
             if c != 0 {
-                game.place(Move(i as u16), if c == 1 { Color::Black } else { Color::White });
+                game.place(
+                    Move(i as u16),
+                    if c == 1 { Color::Black } else { Color::White },
+                );
             }
         }
-        let to_move = if side == 1 { Color::Black } else { Color::White };
+        let to_move = if side == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
         game.set_side_to_move(to_move);
         assert!(game.result().is_none());
 
         let mut b = board;
         let want = value(&mut b, side, &mut memo);
-        let params = SearchParams { limits: Limits::new(Instant::now()), multipv: 1 };
+        let params = SearchParams {
+            limits: Limits::new(Instant::now()),
+            multipv: 1,
+        };
         tt.clear();
         let r = search(&game, &params, &tt, &stop, &mut |_| {});
         let sq = r.best.index();
-        assert!(sq < 9 && board[sq] == 0, "illegal move {:?} in {:?}", r.best, board);
+        assert!(
+            sq < 9 && board[sq] == 0,
+            "illegal move {:?} in {:?}",
+            r.best,
+            board
+        );
         b[sq] = side;
         let got = -value(&mut b, 3 - side, &mut memo);
-        assert_eq!(got, want, "position {board:?} side {side}: move {sq} gives {got}, best is {want}");
+        assert_eq!(
+            got, want,
+            "position {board:?} side {side}: move {sq} gives {got}, best is {want}"
+        );
 
         // The search's own verdict agrees with the true value.
-        let verdict = if r.score > 0 { 1 } else if r.score < 0 { -1 } else { 0 };
+        let verdict = if r.score > 0 {
+            1
+        } else if r.score < 0 {
+            -1
+        } else {
+            0
+        };
         assert_eq!(verdict, want, "score {} for {board:?}", r.score);
         checked += 1;
     }
@@ -117,7 +161,17 @@ fn win_and_draw_detection() {
     for sq in [0, 1, 2, 4, 3, 6, 5, 8, 7] {
         let _ = sq;
     }
-    for (sq, c) in [(0, 1), (1, 2), (2, 1), (3, 1), (4, 2), (5, 2), (6, 2), (7, 1), (8, 1)] {
+    for (sq, c) in [
+        (0, 1),
+        (1, 2),
+        (2, 1),
+        (3, 1),
+        (4, 2),
+        (5, 2),
+        (6, 2),
+        (7, 1),
+        (8, 1),
+    ] {
         d.place(Move(sq), if c == 1 { Color::Black } else { Color::White });
     }
     assert_eq!(d.result(), Some(GameResult::Draw));

@@ -14,7 +14,7 @@ use crossbeam_channel::{select, unbounded, Receiver};
 use super::{Engine, Position, Report};
 use crate::games::gomoku::{Gomoku, Rule};
 use crate::games::tictactoe::TicTacToe;
-use crate::games::{Color, Game, Move, StoneGame};
+use crate::games::{Color, Game, Move};
 use crate::io::{Input, Output};
 use crate::protocol::gomocup::{BoardStone, Command, Coord, GameName, Info, ParseError, Reply};
 use crate::search::limits::{gomocup_time, GomocupClock};
@@ -256,7 +256,10 @@ impl GomocupSession {
                     .into_iter()
                     .map(|m| {
                         let (x, y) = m.xy(w);
-                        Coord { x: x as i32, y: y as i32 }
+                        Coord {
+                            x: x as i32,
+                            y: y as i32,
+                        }
                     })
                     .collect();
                 self.reply(Reply::Forbid(coords));
@@ -270,11 +273,15 @@ impl GomocupSession {
     fn start(&mut self, w: i64, h: i64) {
         let made = match (self.game, w, h) {
             (_, 3, 3) => Ok(Position::TicTacToe(TicTacToe::new())),
-            (GameChoice::TicTacToe, _, _) => Err(format!("tic-tac-toe is played on 3x3, not {w}x{h}")),
+            (GameChoice::TicTacToe, _, _) => {
+                Err(format!("tic-tac-toe is played on 3x3, not {w}x{h}"))
+            }
             (GameChoice::Gomoku, w, h) if (5..=32).contains(&w) && (5..=32).contains(&h) => {
                 Gomoku::new(w as usize, h as usize, self.rule).map(Position::Gomoku)
             }
-            _ => Err(format!("unsupported board size {w}x{h} (gomoku: 5 to 32; tic-tac-toe: 3)")),
+            _ => Err(format!(
+                "unsupported board size {w}x{h} (gomoku: 5 to 32; tic-tac-toe: 3)"
+            )),
         };
         match made {
             Ok(p) => {
@@ -340,7 +347,11 @@ impl GomocupSession {
             Color::Black
         } else if own + 1 == opp {
             Color::White
-        } else if stones.iter().find(|s| s.field != 3).is_some_and(|s| s.field == 1) {
+        } else if stones
+            .iter()
+            .find(|s| s.field != 3)
+            .is_some_and(|s| s.field == 1)
+        {
             Color::Black
         } else {
             Color::White
@@ -502,7 +513,10 @@ impl GomocupSession {
     fn coord(&self, mv: Move) -> Coord {
         let w = self.pos.as_ref().map_or(1, |p| p.dimensions().0);
         let (x, y) = mv.xy(w);
-        Coord { x: x as i32, y: y as i32 }
+        Coord {
+            x: x as i32,
+            y: y as i32,
+        }
     }
 
     fn pv_text(&self, pv: &[Move]) -> String {
@@ -610,8 +624,14 @@ impl GomocupSession {
                 let (cx, cy) = (w as i32 / 2, h as i32 / 2);
                 self.reply(Reply::Stones(vec![
                     Coord { x: cx, y: cy },
-                    Coord { x: cx + 1, y: cy + 1 },
-                    Coord { x: cx + 1, y: cy - 2 },
+                    Coord {
+                        x: cx + 1,
+                        y: cy + 1,
+                    },
+                    Coord {
+                        x: cx + 1,
+                        y: cy - 2,
+                    },
                 ]));
             }
             3 | 5 => {
@@ -622,11 +642,21 @@ impl GomocupSession {
                         Ok(mv) => mv,
                         Err(e) => return self.error(e),
                     };
-                    board.place(mv, if i % 2 == 0 { Color::Black } else { Color::White });
+                    board.place(
+                        mv,
+                        if i % 2 == 0 {
+                            Color::Black
+                        } else {
+                            Color::White
+                        },
+                    );
                 }
                 board.set_side_to_move(Color::White);
                 let saved = self.pos.replace(board);
-                let params = SearchParams { limits: self.limits(t), multipv: 1 };
+                let params = SearchParams {
+                    limits: self.limits(t),
+                    multipv: 1,
+                };
                 if let Some(p) = &self.pos {
                     self.engine.go(p, params);
                 }

@@ -145,12 +145,14 @@ impl Engine {
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&self.stop);
         let tx = self.reports.clone();
-        let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
-            let result = run_search(&owned, &params, &tt, &stop, &mut |info| {
-                let _ = tx.send(Report::Info(info.clone()));
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let result = run_search(&owned, &params, &tt, &stop, &mut |info| {
+                    let _ = tx.send(Report::Info(info.clone()));
+                });
+                let _ = tx.send(Report::Done(result));
             });
-            let _ = tx.send(Report::Done(result));
-        });
         match spawned {
             Ok(h) => self.thread = Some(h),
             Err(e) => {

@@ -178,6 +178,6 @@ impl StoneGame for gomoku::Gomoku {
         gomoku::Gomoku::last_move(self)
     }
     fn history(&self) -> Vec<(Move, Color)> {
-        Vec::new()
+        gomoku::Gomoku::history(self)
     }
 }

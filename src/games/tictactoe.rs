@@ -109,7 +109,11 @@ impl StoneGame for TicTacToe {
 impl Game for TicTacToe {
     fn key(&self) -> u64 {
         let k = keys();
-        let mut h = if self.side == Color::White { SIDE_KEY } else { 0 };
+        let mut h = if self.side == Color::White {
+            SIDE_KEY
+        } else {
+            0
+        };
         for (c, keys) in k.iter().enumerate() {
             for (sq, key) in keys.iter().enumerate() {
                 if self.stones[c] & (1 << sq) != 0 {
@@ -162,7 +166,11 @@ impl Game for TicTacToe {
             return;
         }
         let empty = !self.occupied() & FULL;
-        out.extend((0..9).filter(|sq| empty & (1 << sq) != 0).map(|sq| Move(sq as u16)));
+        out.extend(
+            (0..9)
+                .filter(|sq| empty & (1 << sq) != 0)
+                .map(|sq| Move(sq as u16)),
+        );
     }
     fn make(&mut self, mv: Move) {
         self.place(mv, self.side);

@@ -138,7 +138,11 @@ mod tests {
     #[test]
     fn turn_limit_keeps_a_margin() {
         let (soft, hard) = ms(gomocup_time(
-            GomocupClock { turn: 300, match_total: 0, left: None },
+            GomocupClock {
+                turn: 300,
+                match_total: 0,
+                left: None,
+            },
             50,
         ));
         assert!(hard <= 270 && hard >= 200, "hard {hard}");
@@ -148,7 +152,11 @@ mod tests {
     #[test]
     fn time_left_is_shared() {
         let (soft, hard) = ms(gomocup_time(
-            GomocupClock { turn: 30_000, match_total: 180_000, left: Some(60_000) },
+            GomocupClock {
+                turn: 30_000,
+                match_total: 180_000,
+                left: Some(60_000),
+            },
             30,
         ));
         assert!(soft <= 60_000 / 30, "soft {soft}");
@@ -158,7 +166,11 @@ mod tests {
     #[test]
     fn unlimited_time_left_means_turn_only() {
         let (_, hard) = ms(gomocup_time(
-            GomocupClock { turn: 1_000, match_total: 0, left: Some(2_147_483_647) },
+            GomocupClock {
+                turn: 1_000,
+                match_total: 0,
+                left: Some(2_147_483_647),
+            },
             30,
         ));
         assert!(hard < 1_000);
@@ -167,7 +179,11 @@ mod tests {
     #[test]
     fn negative_time_left_still_gives_a_bound() {
         let (soft, hard) = ms(gomocup_time(
-            GomocupClock { turn: 1_000, match_total: 10_000, left: Some(-50) },
+            GomocupClock {
+                turn: 1_000,
+                match_total: 10_000,
+                left: Some(-50),
+            },
             30,
         ));
         assert!(hard >= 1 && soft >= 1 && hard <= 1_000);

@@ -301,7 +301,14 @@ impl<G: Game> Searcher<'_, G> {
         }
     }
 
-    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, pv_node: bool) -> i32 {
+    fn negamax(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+    ) -> i32 {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         if self.nodes % CHECK_EVERY == 0 {
@@ -367,7 +374,9 @@ impl<G: Game> Searcher<'_, G> {
                     m.score = m.score.saturating_add(600);
                 }
                 if m.mv.index() < HISTORY_SIZE {
-                    m.score = m.score.saturating_add(self.history[side * HISTORY_SIZE + m.mv.index()] / 64);
+                    m.score = m
+                        .score
+                        .saturating_add(self.history[side * HISTORY_SIZE + m.mv.index()] / 64);
                 }
             }
         }

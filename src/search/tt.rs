@@ -74,7 +74,8 @@ impl TranspositionTable {
     /// Called once per search so older entries are replaced first.
     pub fn new_search(&self) {
         let g = self.generation.load(Ordering::Relaxed);
-        self.generation.store(g.wrapping_add(1) & 0x3f, Ordering::Relaxed);
+        self.generation
+            .store(g.wrapping_add(1) & 0x3f, Ordering::Relaxed);
     }
 
     #[inline]
@@ -210,7 +211,15 @@ mod tests {
         let tt = TranspositionTable::new(1 << 16);
         tt.store(0xdead_beef_1234, 0, Move(42), -123, 7, Bound::Lower);
         let e = tt.probe(0xdead_beef_1234, 0).expect("hit");
-        assert_eq!(e, Entry { mv: Move(42), score: -123, depth: 7, bound: Bound::Lower });
+        assert_eq!(
+            e,
+            Entry {
+                mv: Move(42),
+                score: -123,
+                depth: 7,
+                bound: Bound::Lower
+            }
+        );
         assert!(tt.probe(0xdead_beef_1235 ^ (1 << 40), 0).is_none());
     }
 

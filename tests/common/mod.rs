@@ -40,7 +40,12 @@ impl Brain {
             }
         });
         let stdin = child.stdin.take();
-        Brain { child, stdin, lines: rx, transcript: Vec::new() }
+        Brain {
+            child,
+            stdin,
+            lines: rx,
+            transcript: Vec::new(),
+        }
     }
 
     pub fn gomocup() -> Brain {

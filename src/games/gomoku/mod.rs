@@ -291,6 +291,14 @@ impl Gomoku {
         }
     }
 
+    /// Every stone in the order it was placed.
+    pub fn history(&self) -> Vec<(Move, Color)> {
+        self.hist
+            .iter()
+            .map(|h| (self.move_of(h.pos as usize), h.color))
+            .collect()
+    }
+
     pub fn last_move(&self) -> Option<(Move, Color)> {
         self.hist
             .last()
