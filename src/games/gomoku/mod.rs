@@ -338,8 +338,22 @@ impl Gomoku {
         self.combos[0][self.info[p].code[0] as usize].maybe_forbidden && self.forbidden_exact(p)
     }
 
-    /// The exact (unfiltered) renju forbidden test.
+    /// The exact renju forbidden test, looking only at the lines whose black table
+    /// pattern could hold a five, overline, four or three.
     fn forbidden_exact(&self, p: usize) -> bool {
+        let pat = &self.info[p].pat[0];
+        let mut mask = 0u8;
+        for (d, &x) in pat.iter().enumerate() {
+            if x >= pattern::F3 {
+                mask |= 1 << d;
+            }
+        }
+        rules::VBoard::new(&self.cells, self.dirs).forbidden_in(p, FORBID_DEPTH, mask)
+    }
+
+    /// The exact renju forbidden test on all 4 lines (no table help; for tests).
+    #[cfg(test)]
+    fn forbidden_unfiltered(&self, p: usize) -> bool {
         rules::VBoard::new(&self.cells, self.dirs).forbidden(p, FORBID_DEPTH)
     }
 

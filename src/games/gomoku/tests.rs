@@ -472,9 +472,13 @@ fn renju_filter_is_superset() {
             }
         }
         for p in 0..g.cells.len() {
-            if g.cells[p] == EMPTY && g.forbidden_exact(p) {
-                checked += 1;
-                assert!(g.combo(p, 0).maybe_forbidden, "{g:?} at {:?}", g.move_of(p));
+            if g.cells[p] == EMPTY {
+                let exact = g.forbidden_unfiltered(p);
+                assert_eq!(exact, g.forbidden_at(p), "{g:?} at {:?}", g.move_of(p));
+                if exact {
+                    checked += 1;
+                    assert!(g.combo(p, 0).maybe_forbidden, "{g:?} at {:?}", g.move_of(p));
+                }
             }
             if g.cells[p] == EMPTY {
                 for c in [B, W] {
@@ -777,4 +781,33 @@ fn speed_report() {
             moves.len()
         );
     }
+}
+
+#[test]
+fn speed_forbidden_check() {
+    let rows = [
+        "......X.OOXX...",
+        "........O...X..",
+        ".....X.........",
+        "......O..X.....",
+        "........XO.X...",
+        "....OX.O...OO..",
+        "......OOO......",
+        ".......X..X.O..",
+        "....O........X.",
+        "..........XX...",
+        ".........O.....",
+        ".............X.",
+    ];
+    let g = from_rows(Rule::Renju, &rows, B);
+    let m = mv(&g, 10, 8);
+    let t = std::time::Instant::now();
+    let mut k = 0;
+    for _ in 0..100_000 {
+        k += g.is_forbidden(m) as usize;
+    }
+    println!(
+        "forbidden check {:?} ns [{k}]",
+        t.elapsed().as_nanos() / 100_000
+    );
 }
