@@ -192,8 +192,8 @@ impl<'a> VBoard<'a> {
             }
             let mut q = None;
             let mut ok = true;
-            for i in s..s + 4 {
-                match line[i] {
+            for (i, &cell) in line.iter().enumerate().skip(s).take(4) {
+                match cell {
                     BLACK => {}
                     EMPTY if q.is_none() => q = Some(i),
                     _ => {
