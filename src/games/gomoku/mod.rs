@@ -75,8 +75,8 @@ const OUT_FORBIDDEN: u8 = 2;
 struct Info {
     /// Window code per direction (8 neighbours, 2 bits each).
     keys: [u16; 4],
-    /// Line pattern per colour per direction (valid while the square is empty).
-    pat: [[u8; 4]; 2],
+    /// Line pattern per direction per colour (valid while the square is empty).
+    pat: [[u8; 2]; 4],
     /// Base-11 combination index per colour (valid while the square is empty).
     code: [u16; 2],
 }
@@ -120,7 +120,7 @@ pub struct Gomoku {
     info: Vec<Info>,
     /// Stones within Chebyshev distance 2 (candidate squares).
     near: Vec<u8>,
-    lines: [&'static [u8]; 2],
+    lines: &'static pattern::LineTable,
     combos: [&'static [Combo]; 2],
     zob: &'static [[u64; 2]],
     /// Sum of square values per colour, as side to move / as waiting side.
@@ -178,7 +178,7 @@ impl Gomoku {
             cells,
             info: vec![Info::default(); stride * rows],
             near: vec![0; stride * rows],
-            lines: [pattern::line_table(rule, 0), pattern::line_table(rule, 1)],
+            lines: pattern::line_table(rule),
             combos: [pattern::combo_table(renju), pattern::combo_table(false)],
             zob: zobrist(),
             tot_move: [0; 2],
@@ -346,8 +346,22 @@ impl Gomoku {
         self.combos[0][self.info[p].code[0] as usize].maybe_forbidden && self.forbidden_exact(p)
     }
 
-    /// The exact (unfiltered) renju forbidden test.
+    /// The exact renju forbidden test, looking only at the lines whose black table
+    /// pattern could hold a five, overline, four or three.
     fn forbidden_exact(&self, p: usize) -> bool {
+        let pat = &self.info[p].pat;
+        let mut mask = 0u8;
+        for (d, x) in pat.iter().enumerate() {
+            if x[0] >= pattern::F3 {
+                mask |= 1 << d;
+            }
+        }
+        rules::VBoard::new(&self.cells, self.dirs).forbidden_in(p, FORBID_DEPTH, mask)
+    }
+
+    /// The exact renju forbidden test on all 4 lines (no table help; for tests).
+    #[cfg(test)]
+    fn forbidden_unfiltered(&self, p: usize) -> bool {
         rules::VBoard::new(&self.cells, self.dirs).forbidden(p, FORBID_DEPTH)
     }
 
@@ -367,13 +381,10 @@ impl Gomoku {
     /// Adds an empty square's values (recomputing its patterns from its keys).
     fn add_square(&mut self, p: usize) {
         let keys = self.info[p].keys;
+        let pat = keys.map(|k| self.lines[k as usize]);
+        self.info[p].pat = pat;
         for c in 0..2 {
-            let mut code = 0i32;
-            for d in 0..4 {
-                let pat = self.lines[c][keys[d] as usize];
-                self.info[p].pat[c][d] = pat;
-                code += pat as i32 * POW11[d];
-            }
+            let code: i32 = pat.iter().zip(POW11).map(|(x, w)| x[c] as i32 * w).sum();
             self.info[p].code[c] = code as u16;
             let e = self.combos[c][code as usize];
             self.tot_move[c] += e.v_move as i32;
@@ -395,14 +406,17 @@ impl Gomoku {
     /// Recomputes the direction-`d` patterns of empty square `q` after its key changed.
     #[inline(always)]
     fn refresh(&mut self, q: usize, d: usize) {
-        let key = self.info[q].keys[d] as usize;
+        let npp = self.lines[self.info[q].keys[d] as usize];
+        let opp = self.info[q].pat[d];
+        if npp == opp {
+            return;
+        }
+        self.info[q].pat[d] = npp;
         for c in 0..2 {
-            let np = self.lines[c][key];
-            let op = self.info[q].pat[c][d];
+            let (np, op) = (npp[c], opp[c]);
             if np != op {
                 let oc = self.info[q].code[c] as i32;
                 let nc = oc + (np as i32 - op as i32) * POW11[d];
-                self.info[q].pat[c][d] = np;
                 self.info[q].code[c] = nc as u16;
                 let o = self.combos[c][oc as usize];
                 let n = self.combos[c][nc as usize];

@@ -265,13 +265,21 @@ fn rule_index(rule: Rule) -> usize {
     }
 }
 
-/// The line table for `rule` and colour index `color` (0 black, 1 white).
-pub fn line_table(rule: Rule, color: usize) -> &'static [u8] {
-    static TABLES: [OnceLock<Vec<u8>>; 8] = [const { OnceLock::new() }; 8];
-    let idx = rule_index(rule) * 2 + (color & 1);
-    TABLES[idx]
-        .get_or_init(|| build_line_table(rule, if color & 1 == 0 { BLACK } else { WHITE }))
-        .as_slice()
+/// Line patterns of both colours (`[black, white]`) for every window code.
+pub type LineTable = [[Pat; 2]; 1 << 16];
+
+/// The line table for `rule` (indexing with a `u16` key needs no bounds check).
+pub fn line_table(rule: Rule) -> &'static LineTable {
+    static TABLES: [OnceLock<Box<LineTable>>; 4] = [const { OnceLock::new() }; 4];
+    TABLES[rule_index(rule)].get_or_init(|| {
+        let black = build_line_table(rule, BLACK);
+        let white = build_line_table(rule, WHITE);
+        let mut t = Box::new([[NONE; 2]; 1 << 16]);
+        for (i, e) in t.iter_mut().enumerate() {
+            *e = [black[i], white[i]];
+        }
+        t
+    })
 }
 
 // ---------------------------------------------------------------------------------

@@ -4,12 +4,55 @@
 //! board only calls them when the pattern tables say a square *might* be a five or a
 //! forbidden point.
 
-use super::pattern::{BLACK, EMPTY};
+use super::pattern::{BLACK, EMPTY, WALL};
 use super::Rule;
 
 /// Most virtual stones the recursive forbidden test stacks up (then gives up and
 /// calls the square not forbidden).
 const MAX_VIRTUAL: usize = 8;
+
+/// Cells of one line, offsets -6..=6 around the square examined (index 6).
+type Line = [u8; 13];
+
+/// Extent (first, last index) of the black run through index `i` of `line`.
+fn run(line: &Line, i: usize) -> (usize, usize) {
+    let mut a = i;
+    while a > 0 && line[a - 1] == BLACK {
+        a -= 1;
+    }
+    let mut b = i;
+    while b < 12 && line[b + 1] == BLACK {
+        b += 1;
+    }
+    (a, b)
+}
+
+/// Fours through the centre (black) of `line`: 0, 1 (one four, or a straight four)
+/// or 2 (two fours in this one line). A four = an empty square completing an exact
+/// five that contains the centre.
+fn four_count(line: &mut Line) -> usize {
+    let mut n = 0;
+    let mut at = [0usize; 2];
+    for c in 2..=10 {
+        if line[c] != EMPTY {
+            continue;
+        }
+        line[c] = BLACK;
+        let (a, b) = run(line, c);
+        line[c] = EMPTY;
+        if b - a + 1 == 5 && a <= 6 && 6 <= b && a > 0 && b < 12 {
+            if n < 2 {
+                at[n] = c;
+            }
+            n += 1;
+        }
+    }
+    if n == 2 && at[1] - at[0] == 5 {
+        1
+    } else {
+        n.min(2)
+    }
+}
 
 /// A read-only board plus a few virtual black stones (for the recursive renju test).
 pub struct VBoard<'a> {
@@ -34,71 +77,71 @@ impl<'a> VBoard<'a> {
         if self.extra[..self.n].contains(&i) {
             BLACK
         } else {
-            self.cells[i]
+            // Lines reach 6 squares out, one past the border: outside is wall.
+            self.cells.get(i).copied().unwrap_or(WALL)
         }
     }
 
     #[inline]
     fn step(i: usize, d: isize, k: isize) -> usize {
-        (i as isize + d * k) as usize
+        // Off the array (negative) wraps to a huge index, which `get` reads as wall.
+        (i as isize).wrapping_add(d * k) as usize
     }
 
-    /// Extent of the black run through `i` along `d`: (cells before, cells after).
-    fn run(&self, i: usize, d: isize) -> (isize, isize) {
-        let mut a = 0;
-        while self.get(Self::step(i, d, -(a + 1))) == BLACK {
-            a += 1;
+    /// The line through `p` along `d`: offsets -6..=6 (index 6 is `p`).
+    fn line(&self, p: usize, d: isize) -> Line {
+        let mut l = [EMPTY; 13];
+        for (k, cell) in l.iter_mut().enumerate() {
+            *cell = self.get(Self::step(p, d, k as isize - 6));
         }
-        let mut b = 0;
-        while self.get(Self::step(i, d, b + 1)) == BLACK {
-            b += 1;
-        }
-        (a, b)
-    }
-
-    /// Squares along `d` that complete an exact five containing `p` (which holds a
-    /// black stone, real or virtual). Returns (count, first two offsets).
-    fn completions(&mut self, p: usize, d: isize) -> (usize, [isize; 2]) {
-        let mut n = 0;
-        let mut at = [0isize; 2];
-        for k in (-4..=4).filter(|&k| k != 0) {
-            let c = Self::step(p, d, k);
-            if self.get(c) != EMPTY {
-                continue;
-            }
-            self.extra[self.n] = c;
-            self.n += 1;
-            let (a, b) = self.run(c, d);
-            self.n -= 1;
-            // The run through c spans offsets k-a ..= k+b (relative to p).
-            if a + b + 1 == 5 && k - a <= 0 && 0 <= k + b {
-                if n < 2 {
-                    at[n] = k;
-                }
-                n += 1;
-            }
-        }
-        (n, at)
+        l
     }
 
     /// Is empty square `p` forbidden for black (RIF renju)? `depth` bounds the
     /// recursion through the threes' completion squares.
     pub fn forbidden(&mut self, p: usize, depth: usize) -> bool {
+        let mask = self.busy_lines(p);
+        self.forbidden_in(p, depth, mask)
+    }
+
+    /// Directions with at least 2 black stones within distance 4 of `p` (a line with
+    /// fewer holds no three, four, five or overline through `p`).
+    fn busy_lines(&self, p: usize) -> u8 {
+        let mut mask = 0;
+        for (j, &d) in self.dirs.iter().enumerate() {
+            let n = (1..=4)
+                .flat_map(|k| [Self::step(p, d, k), Self::step(p, d, -k)])
+                .filter(|&i| self.get(i) == BLACK)
+                .count();
+            if n >= 2 {
+                mask |= 1 << j;
+            }
+        }
+        mask
+    }
+
+    /// [`VBoard::forbidden`] looking only at the directions in `mask` (bit j for
+    /// direction j). The caller must know the other lines hold no five, overline,
+    /// four or three through `p` (the pattern tables tell).
+    pub fn forbidden_in(&mut self, p: usize, depth: usize, mask: u8) -> bool {
         if self.n >= MAX_VIRTUAL - 1 || self.get(p) != EMPTY {
             return false;
         }
         self.extra[self.n] = p;
         self.n += 1;
-        let res = self.forbidden_placed(p, depth);
+        let res = self.forbidden_placed(p, depth, mask);
         self.n -= 1;
         res
     }
 
-    fn forbidden_placed(&mut self, p: usize, depth: usize) -> bool {
+    fn forbidden_placed(&mut self, p: usize, depth: usize, mask: u8) -> bool {
+        let dirs = self.dirs;
+        let mut lines = [[EMPTY; 13]; 4];
         let mut over = false;
-        for d in self.dirs {
-            let (a, b) = self.run(p, d);
-            let len = a + b + 1;
+        for j in (0..4).filter(|&j| mask & (1 << j) != 0) {
+            lines[j] = self.line(p, dirs[j]);
+            let (a, b) = run(&lines[j], 6);
+            let len = b - a + 1;
             if len == 5 {
                 return false;
             }
@@ -109,25 +152,21 @@ impl<'a> VBoard<'a> {
         if over {
             return true;
         }
-        let dirs = self.dirs;
         let mut fours = 0;
         let mut no_four = [false; 4];
-        for (j, &d) in dirs.iter().enumerate() {
-            let (n, at) = self.completions(p, d);
+        for j in (0..4).filter(|&j| mask & (1 << j) != 0) {
+            let n = four_count(&mut lines[j]);
             if n == 0 {
                 no_four[j] = true;
-            } else if n == 2 && (at[1] - at[0]).abs() == 5 {
-                fours += 1; // a straight four: one four
-            } else {
-                fours += n.min(2);
             }
+            fours += n;
         }
         if fours >= 2 {
             return true;
         }
         let mut threes = 0;
-        for (j, &d) in dirs.iter().enumerate() {
-            if no_four[j] && self.is_three(p, d, depth) {
+        for j in 0..4 {
+            if no_four[j] && self.is_three(p, dirs[j], &lines[j], depth) {
                 threes += 1;
                 if threes >= 2 {
                     return true;
@@ -137,23 +176,37 @@ impl<'a> VBoard<'a> {
         false
     }
 
-    /// With black on `p` (no four along `d`): is there an empty `q` on the line that
-    /// makes a straight four through `p` and is not itself forbidden?
-    fn is_three(&mut self, p: usize, d: isize, depth: usize) -> bool {
-        if self.n >= MAX_VIRTUAL - 1 {
-            return false;
-        }
-        for k in (-4..=4).filter(|&k| k != 0) {
-            let q = Self::step(p, d, k);
-            if self.get(q) != EMPTY {
+    /// With black on `p` (no four along `d`, `line` its cells): is there an empty `q`
+    /// on the line that makes a straight four through `p` and is not itself forbidden?
+    fn is_three(&mut self, p: usize, d: isize, line: &Line, depth: usize) -> bool {
+        // A straight four through p: 4 black cells s..=s+3 containing p (index 6),
+        // empty s-1 and s+4, and no black at s-2 and s+5 (both fives exact). q is
+        // the one cell of s..=s+3 still empty.
+        for s in 3..=6usize {
+            if line[s - 1] != EMPTY
+                || line[s + 4] != EMPTY
+                || line[s - 2] == BLACK
+                || line[s + 5] == BLACK
+            {
                 continue;
             }
-            self.extra[self.n] = q;
-            self.n += 1;
-            let (n, at) = self.completions(p, d);
-            self.n -= 1;
-            if n == 2 && (at[1] - at[0]).abs() == 5 && (depth == 0 || !self.forbidden(q, depth - 1))
-            {
+            let mut q = None;
+            let mut ok = true;
+            for (i, &cell) in line.iter().enumerate().skip(s).take(4) {
+                match cell {
+                    BLACK => {}
+                    EMPTY if q.is_none() => q = Some(i),
+                    _ => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            let Some(qi) = q.filter(|_| ok) else {
+                continue;
+            };
+            let qp = Self::step(p, d, qi as isize - 6);
+            if depth == 0 || !self.forbidden(qp, depth - 1) {
                 return true;
             }
         }

@@ -456,11 +456,13 @@ fn renju_constructed() {
 
 /// The table filter never hides a forbidden point.
 #[test]
-fn renju_filter_is_superset() {
+fn table_filters_are_supersets() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let mut checked = 0;
-    for _ in 0..300 {
-        let mut g = new(15, 15, Rule::Renju);
+    let rules = [Rule::Renju, Rule::Freestyle, Rule::Standard, Rule::Caro];
+    for i in 0..600 {
+        let rule = rules[(i / 150) % 4];
+        let mut g = new(15, 15, rule);
         let n = 10 + rng.below(50);
         for _ in 0..n {
             let x = 3 + rng.below(9);
@@ -472,14 +474,18 @@ fn renju_filter_is_superset() {
             }
         }
         for p in 0..g.cells.len() {
-            if g.cells[p] == EMPTY && g.forbidden_exact(p) {
-                checked += 1;
-                assert!(g.combo(p, 0).maybe_forbidden, "{g:?} at {:?}", g.move_of(p));
+            if g.cells[p] == EMPTY && rule == Rule::Renju {
+                let exact = g.forbidden_unfiltered(p);
+                assert_eq!(exact, g.forbidden_at(p), "{g:?} at {:?}", g.move_of(p));
+                if exact {
+                    checked += 1;
+                    assert!(g.combo(p, 0).maybe_forbidden, "{g:?} at {:?}", g.move_of(p));
+                }
             }
             if g.cells[p] == EMPTY {
                 for c in [B, W] {
                     if rules::wins_at(&g.cells, g.dirs, g.rule, c.index() as u8 + 1, p) {
-                        assert_eq!(g.combo(p, c.index()).p4, P4_FIVE);
+                        assert_eq!(g.combo(p, c.index()).p4, P4_FIVE, "{rule:?}");
                     }
                 }
             }
@@ -777,4 +783,33 @@ fn speed_report() {
             moves.len()
         );
     }
+}
+
+#[test]
+fn speed_forbidden_check() {
+    let rows = [
+        "......X.OOXX...",
+        "........O...X..",
+        ".....X.........",
+        "......O..X.....",
+        "........XO.X...",
+        "....OX.O...OO..",
+        "......OOO......",
+        ".......X..X.O..",
+        "....O........X.",
+        "..........XX...",
+        ".........O.....",
+        ".............X.",
+    ];
+    let g = from_rows(Rule::Renju, &rows, B);
+    let m = mv(&g, 10, 8);
+    let t = std::time::Instant::now();
+    let mut k = 0;
+    for _ in 0..100_000 {
+        k += g.is_forbidden(m) as usize;
+    }
+    println!(
+        "forbidden check {:?} ns [{k}]",
+        t.elapsed().as_nanos() / 100_000
+    );
 }
