@@ -72,13 +72,16 @@ pub fn read_first_line() -> Option<(Instant, String)> {
 /// sends the items, stamped, over a channel; `Input::Eof` at the end of input.
 ///
 /// `first` is a line already read (by protocol detection): it is parsed first.
-pub fn spawn_stdin_reader<T, P>(
+/// At the end of input `finish` may yield last items (a block left open).
+pub fn spawn_stdin_reader<T, P, F>(
     first: Option<(Instant, String)>,
     mut parse: P,
+    mut finish: F,
 ) -> Receiver<Input<T>>
 where
     T: Send + 'static,
     P: FnMut(&str) -> Vec<T> + Send + 'static,
+    F: FnMut() -> Vec<T> + Send + 'static,
 {
     let (tx, rx) = unbounded();
     let spawned = std::thread::Builder::new()
@@ -107,6 +110,10 @@ where
                         }
                     }
                     Ok(false) | Err(_) => {
+                        let now = Instant::now();
+                        for item in finish() {
+                            let _ = tx.send(Input::Item(now, item));
+                        }
                         let _ = tx.send(Input::Eof);
                         return;
                     }

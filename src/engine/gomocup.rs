@@ -81,8 +81,8 @@ pub struct GomocupSession {
     settings: Settings,
     task: Option<Task>,
     pending: VecDeque<(Instant, Result<Command, ParseError>)>,
-    /// The real position, put aside while a SWAP2 decision is searched.
-    swap2_saved: Option<Position>,
+    /// Our colour, once known (BEGIN, BOARD, YXBOARD, or the first TURN).
+    own: Option<Color>,
     /// Lines wanted by the running search, and whether it is a YXNBEST.
     multipv: usize,
     task_is_nbest: bool,
@@ -103,7 +103,7 @@ impl GomocupSession {
             settings: Settings::default(),
             task: None,
             pending: VecDeque::new(),
-            swap2_saved: None,
+            own: None,
             multipv: 1,
             task_is_nbest: false,
             eof: false,
@@ -162,7 +162,12 @@ impl GomocupSession {
             match cmd {
                 Ok(Command::Stop) => self.engine.stop(),
                 Ok(Command::End) => self.shutdown(),
-                Ok(Command::Info(info)) => self.apply_info(info),
+                // Piskvork's stop button: "play as fast as possible" while thinking.
+                // The setting itself is applied, in order, after the answer.
+                Ok(Command::Info(Info::TimeoutTurn(0))) => {
+                    self.engine.stop();
+                    self.pending.push_back((t, cmd));
+                }
                 other => self.pending.push_back((t, other)),
             }
             return;
@@ -195,6 +200,7 @@ impl GomocupSession {
             Command::Restart => match &self.pos {
                 Some(p) => {
                     self.pos = Some(p.empty_like());
+                    self.own = None;
                     self.reply(Reply::Ok);
                 }
                 None => self.error("no game: send START first"),
@@ -202,29 +208,37 @@ impl GomocupSession {
             Command::Begin => match &self.pos {
                 None => self.error("no game: send START first"),
                 Some(p) if p.ply() > 0 => self.error("BEGIN needs an empty board"),
-                Some(_) => self.think(t, Task::Move, 1),
+                Some(_) => {
+                    self.own = Some(Color::Black);
+                    self.think(t, Task::Move, 1);
+                }
             },
             Command::Turn(c) => self.turn(t, c),
             Command::Board(stones) => match self.board_from(&stones) {
-                Ok(p) => {
+                Ok((p, own)) => {
                     if p.result().is_some() {
                         self.error("the game on that board is over");
                     } else {
                         self.pos = Some(p);
+                        self.own = Some(own);
                         self.think(t, Task::Move, 1);
                     }
                 }
                 Err(e) => self.error(e),
             },
             Command::YxBoard(stones) => match self.board_from(&stones) {
-                Ok(p) => self.pos = Some(p),
+                Ok((p, own)) => {
+                    self.pos = Some(p);
+                    self.own = Some(own);
+                }
                 Err(e) => self.error(e),
             },
             Command::Takeback(c) => self.takeback(c),
             Command::Play(c) => match self.checked_move(c) {
                 Ok(mv) => {
                     if let Some(p) = self.pos.as_mut() {
-                        p.make(mv);
+                        let own = *self.own.get_or_insert(p.side_to_move());
+                        p.place(mv, own);
                     }
                     self.reply(Reply::Move(c));
                 }
@@ -286,6 +300,7 @@ impl GomocupSession {
         match made {
             Ok(p) => {
                 self.pos = Some(p);
+                self.own = None;
                 self.reply(Reply::Ok);
             }
             Err(e) => self.error(e),
@@ -305,7 +320,10 @@ impl GomocupSession {
             Err(e) => return self.error(e),
         };
         let Some(p) = self.pos.as_mut() else { return };
-        p.make(mv);
+        // The stone is the opponent's whatever the side to move says (after YXBOARD
+        // it is our turn on paper).
+        let own = *self.own.get_or_insert(p.side_to_move().other());
+        p.place(mv, own.other());
         if p.result().is_some() {
             // The opponent's move ended the game: there is nothing to answer.
             p.unmake();
@@ -331,14 +349,15 @@ impl GomocupSession {
     }
 
     /// Builds the position a BOARD/YXBOARD block describes (the old one is untouched).
-    fn board_from(&self, stones: &[BoardStone]) -> Result<Position, String> {
+    fn board_from(&self, stones: &[BoardStone]) -> Result<(Position, Color), String> {
         let Some(p) = &self.pos else {
             return Err("no game: send START first".into());
         };
         let mut new = p.empty_like();
         let (w, h) = new.dimensions();
-        // Field 3 (continuous game: a stone of a finished line) occupies its square
-        // but does not count towards whose turn it is.
+        // Field 3 (continuous game: a stone of a finished line, or a forbidden mark) is
+        // accepted and skipped, as Rapfi does: placing it as a stone would make the
+        // finished line count again.
         let own = stones.iter().filter(|s| s.field == 1).count();
         let opp = stones.iter().filter(|s| s.field == 2).count();
         // Equal counts: we moved first (black). One fewer: we are white. Anything else
@@ -356,7 +375,7 @@ impl GomocupSession {
         } else {
             Color::White
         };
-        for s in stones {
+        for s in stones.iter().filter(|s| s.field != 3) {
             let (x, y) = (s.at.x, s.at.y);
             if x < 0 || y < 0 || x as usize >= w || y as usize >= h {
                 return Err(format!("{x},{y} is off the {w}x{h} board"));
@@ -367,28 +386,22 @@ impl GomocupSession {
             }
             let color = match s.field {
                 1 => own_color,
-                2 | 3 => own_color.other(),
+                2 => own_color.other(),
                 f => return Err(format!("bad field {f} at {x},{y}")),
             };
             if new.result().is_some() {
-                return Err("the game on that board is already over".into());
+                return Err("the game on that board is over".into());
             }
             new.place(mv, color);
         }
         new.set_side_to_move(own_color);
-        Ok(new)
+        Ok((new, own_color))
     }
 
     fn apply_info(&mut self, info: Info) {
         let s = &mut self.settings;
         match info {
-            Info::TimeoutTurn(v) => {
-                s.clock.turn = v.max(0);
-                // Piskvork's stop button: "play as fast as possible" while thinking.
-                if v == 0 && self.task.is_some() {
-                    self.engine.stop();
-                }
-            }
+            Info::TimeoutTurn(v) => s.clock.turn = v.max(0),
             Info::TimeoutMatch(v) => s.clock.match_total = v.max(0),
             Info::TimeLeft(v) => s.clock.left = Some(v),
             Info::MaxMemory(v) => {
@@ -436,9 +449,7 @@ impl GomocupSession {
             let cap = (s.max_memory / 2).saturating_sub(8 << 20).max(1 << 20);
             bytes = bytes.min(cap as usize);
         }
-        if !self.searching() {
-            self.engine.set_hash_bytes(bytes);
-        }
+        self.engine.set_hash_bytes(bytes);
     }
 
     /// Re-plays the stones under the new rule.
@@ -455,10 +466,9 @@ impl GomocupSession {
         }
     }
 
-    fn limits(&self, t: Instant) -> Limits {
+    fn limits(&self, t: Instant, pos: &Position) -> Limits {
         let mut limits = Limits::new(t);
         let s = &self.settings;
-        let Some(pos) = &self.pos else { return limits };
         let (w, h) = pos.dimensions();
         let empties = (w * h).saturating_sub(pos.ply()) as i64;
         if s.clock.turn == 0 && s.clock.left.is_none_or(|l| l > 0) {
@@ -480,12 +490,19 @@ impl GomocupSession {
         limits
     }
 
+    /// Starts thinking on the game position.
     fn think(&mut self, t: Instant, task: Task, multipv: usize) {
+        if let Some(pos) = self.pos.clone() {
+            self.think_on(&pos, t, task, multipv);
+        }
+    }
+
+    /// Starts thinking on `pos` (the game position, or a SWAP2 candidate).
+    fn think_on(&mut self, pos: &Position, t: Instant, task: Task, multipv: usize) {
         self.multipv = multipv;
         self.task_is_nbest = matches!(task, Task::NBest);
-        let Some(pos) = &self.pos else { return };
         let params = SearchParams {
-            limits: self.limits(t),
+            limits: self.limits(t, pos),
             multipv,
         };
         self.engine.go(pos, params);
@@ -603,9 +620,9 @@ impl GomocupSession {
     }
 
     fn show_info(&self) {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         self.reply(Reply::Message(format!("{NAME} {VERSION}")));
-        self.reply(Reply::Message(format!("INFO MAX_THREAD_NUM {threads}")));
+        // One search thread for now.
+        self.reply(Reply::Message("INFO MAX_THREAD_NUM 1".into()));
         // Yixin-Board offers hash sizes up to 2^n KiB.
         self.reply(Reply::Message("INFO MAX_HASH_SIZE 22".into()));
     }
@@ -652,16 +669,7 @@ impl GomocupSession {
                     );
                 }
                 board.set_side_to_move(Color::White);
-                let saved = self.pos.replace(board);
-                let params = SearchParams {
-                    limits: self.limits(t),
-                    multipv: 1,
-                };
-                if let Some(p) = &self.pos {
-                    self.engine.go(p, params);
-                }
-                self.task = Some(Task::Swap2);
-                self.swap2_saved = saved;
+                self.think_on(&board, t, Task::Swap2, 1);
             }
             n => self.error(format!("SWAP2BOARD takes 0, 3 or 5 stones, not {n}")),
         }
@@ -675,7 +683,6 @@ impl GomocupSession {
         } else {
             Reply::Move(self.coord(r.best))
         };
-        self.pos = self.swap2_saved.take();
         self.reply(reply);
     }
 }

@@ -1,0 +1,143 @@
+//! The gomoku search plays soundly: it takes a win, stops a four, stops an open three,
+//! never plays a renju-forbidden point, and wins by pushing black onto one.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use ply::games::gomoku::{Gomoku, Rule};
+use ply::games::{Color, Game, Move, StoneGame, MATE_BOUND};
+use ply::search::{search, tt::TranspositionTable, Limits, SearchParams, SearchResult};
+
+fn board(rule: Rule, black: &[(usize, usize)], white: &[(usize, usize)], to_move: Color) -> Gomoku {
+    let mut g = Gomoku::new(15, 15, rule).expect("board");
+    for &(x, y) in black {
+        g.place(Move::from_xy(x, y, 15), Color::Black);
+    }
+    for &(x, y) in white {
+        g.place(Move::from_xy(x, y, 15), Color::White);
+    }
+    g.set_side_to_move(to_move);
+    g
+}
+
+fn think(g: &Gomoku, depth: u32) -> SearchResult {
+    let tt = TranspositionTable::new(8 << 20);
+    let stop = AtomicBool::new(false);
+    let params = SearchParams {
+        limits: Limits::depth(Instant::now(), depth),
+        multipv: 1,
+    };
+    search(g, &params, &tt, &stop, &mut |_| {})
+}
+
+fn xy(m: Move) -> (usize, usize) {
+    m.xy(15)
+}
+
+const ALL_RULES: [Rule; 4] = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro];
+
+#[test]
+fn takes_a_win_instead_of_blocking() {
+    for rule in ALL_RULES {
+        // Black has an open four in row 7; white has four too. Black to move wins.
+        let g = board(
+            rule,
+            &[(5, 7), (6, 7), (7, 7), (8, 7), (1, 1)],
+            &[(5, 9), (6, 9), (7, 9), (8, 9)],
+            Color::Black,
+        );
+        let r = think(&g, 4);
+        assert!(
+            [(4, 7), (9, 7)].contains(&xy(r.best)),
+            "{rule:?}: {:?}",
+            xy(r.best)
+        );
+        assert!(r.score > MATE_BOUND, "{rule:?}: score {}", r.score);
+    }
+}
+
+#[test]
+fn stops_a_four() {
+    for rule in ALL_RULES {
+        // White has a closed four (blocked at 4,9 by black); black must take 9,9.
+        let g = board(
+            rule,
+            &[(4, 9), (7, 7), (8, 6)],
+            &[(5, 9), (6, 9), (7, 9), (8, 9)],
+            Color::Black,
+        );
+        let r = think(&g, 4);
+        assert_eq!(xy(r.best), (9, 9), "{rule:?}");
+    }
+}
+
+#[test]
+fn stops_an_open_three() {
+    for rule in ALL_RULES {
+        // White has an open three in column 7; black has scattered stones, no threat.
+        let g = board(
+            rule,
+            &[(3, 3), (11, 3), (3, 11), (10, 12)],
+            &[(7, 6), (7, 7), (7, 8)],
+            Color::Black,
+        );
+        let r = think(&g, 6);
+        let (x, y) = xy(r.best);
+        assert!(
+            x == 7 && [4, 5, 9, 10].contains(&y),
+            "{rule:?}: played {x},{y}"
+        );
+        // And after that move white has no forced win.
+        let mut after = g.clone();
+        after.make(r.best);
+        let w = think(&after, 5);
+        assert!(
+            w.score < MATE_BOUND,
+            "{rule:?}: white still wins after {x},{y}"
+        );
+    }
+}
+
+#[test]
+fn renju_black_never_plays_a_forbidden_point_even_to_block() {
+    // 7,7 is a double-three for black; white's four 7,8..7,11 can only be completed at
+    // 7,7 (7,12 is black). Black cannot block: every move loses.
+    let g = board(
+        Rule::Renju,
+        &[(5, 7), (6, 7), (5, 5), (6, 6), (7, 12)],
+        &[(7, 8), (7, 9), (7, 10), (7, 11)],
+        Color::Black,
+    );
+    assert!(g.is_forbidden(Move::from_xy(7, 7, 15)));
+    let r = think(&g, 4);
+    assert_ne!(xy(r.best), (7, 7));
+    assert!(r.score < -MATE_BOUND, "black is lost: {}", r.score);
+}
+
+#[test]
+fn renju_white_wins_by_pushing_black_onto_a_forbidden_point() {
+    let g = board(
+        Rule::Renju,
+        &[(5, 7), (6, 7), (5, 5), (6, 6), (7, 12)],
+        &[(7, 8), (7, 9), (7, 10)],
+        Color::White,
+    );
+    let r = think(&g, 4);
+    // 7,11 or 7,6: either way white's four can only be completed at 7,7.
+    let (x, y) = xy(r.best);
+    assert!(x == 7 && [6, 11].contains(&y), "white plays {x},{y}");
+    assert!(r.score > MATE_BOUND, "a forced win: {}", r.score);
+}
+
+#[test]
+fn search_is_deterministic() {
+    let g = board(
+        Rule::Freestyle,
+        &[(7, 7), (8, 8), (6, 8)],
+        &[(7, 8), (8, 7)],
+        Color::White,
+    );
+    let a = think(&g, 6);
+    let b = think(&g, 6);
+    assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+}
