@@ -40,7 +40,7 @@ fn official_rule_checks_pass_in_every_format() {
             b.send("BOARD");
             let n = moves.len();
             for (i, (x, y)) in moves.iter().enumerate() {
-                let own = (n - i) % 2 == 0;
+                let own = (n - i).is_multiple_of(2);
                 b.send(&format!("{x},{y},{}", if own { 1 } else { 2 }));
             }
             let a = b.ask("DONE");

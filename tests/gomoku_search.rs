@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use ply::games::gomoku::{Gomoku, Rule};
-use ply::games::{Color, Game, Move, StoneGame, MATE_BOUND};
+use ply::games::{Color, Game, Move, MATE_BOUND};
 use ply::search::{search, tt::TranspositionTable, Limits, SearchParams, SearchResult};
 
 fn board(rule: Rule, black: &[(usize, usize)], white: &[(usize, usize)], to_move: Color) -> Gomoku {

@@ -18,6 +18,7 @@ use crate::games::{Color, Game, Move};
 use crate::io::{Input, Output};
 use crate::protocol::gomocup::{BoardStone, Command, Coord, GameName, Info, ParseError, Reply};
 use crate::search::limits::{gomocup_time, GomocupClock};
+use crate::search::tt::TranspositionTable;
 use crate::search::{format_score, Limits, SearchInfo, SearchParams, SearchResult, TimeLimit};
 
 pub const NAME: &str = "ply";
@@ -291,7 +292,8 @@ impl GomocupSession {
                 Err(format!("tic-tac-toe is played on 3x3, not {w}x{h}"))
             }
             (GameChoice::Gomoku, w, h) if (5..=32).contains(&w) && (5..=32).contains(&h) => {
-                Gomoku::new(w as usize, h as usize, self.rule).map(Position::Gomoku)
+                Gomoku::new(w as usize, h as usize, self.rule)
+                    .map(|g| Position::Gomoku(Box::new(g)))
             }
             _ => Err(format!(
                 "unsupported board size {w}x{h} (gomoku: 5 to 32; tic-tac-toe: 3)"
@@ -439,7 +441,7 @@ impl GomocupSession {
     fn resize_hash(&mut self) {
         let s = &self.settings;
         let mut bytes = if s.hash_kib > 0 {
-            (s.hash_kib.saturating_mul(1024)).min(1 << 40) as usize
+            (s.hash_kib.saturating_mul(1024)).min(TranspositionTable::MAX_BYTES as u64) as usize
         } else {
             super::DEFAULT_HASH_BYTES
         };
@@ -461,7 +463,7 @@ impl GomocupSession {
                     fresh.place(mv, c);
                 }
                 fresh.set_side_to_move(g.side_to_move());
-                self.pos = Some(Position::Gomoku(fresh));
+                self.pos = Some(Position::Gomoku(Box::new(fresh)));
             }
         }
     }

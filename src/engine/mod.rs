@@ -26,7 +26,7 @@ pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
 #[derive(Clone)]
 pub enum Position {
     TicTacToe(TicTacToe),
-    Gomoku(Gomoku),
+    Gomoku(Box<Gomoku>),
 }
 
 /// Runs `$body` with `$g` bound to the concrete game inside a `Position`.
@@ -82,7 +82,7 @@ impl Position {
             Position::Gomoku(g) => {
                 let (w, h) = g.dimensions();
                 match Gomoku::new(w, h, g.rule()) {
-                    Ok(b) => Position::Gomoku(b),
+                    Ok(b) => Position::Gomoku(Box::new(b)),
                     // Cannot happen: the same size was accepted before.
                     Err(_) => Position::Gomoku(g.clone()),
                 }
@@ -207,7 +207,10 @@ pub fn run_search(
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
-    let mut r = with_game!(pos, g => search(g, params, tt, stop, on_info));
+    let mut r = match pos {
+        Position::TicTacToe(g) => search(g, params, tt, stop, on_info),
+        Position::Gomoku(g) => search(g.as_ref(), params, tt, stop, on_info),
+    };
     if r.best.is_none() {
         if let Some(&mv) = pos.legal_moves().first() {
             r.best = mv;

@@ -32,7 +32,8 @@ impl Default for TicTacToe {
 }
 
 fn has_line(bits: u16) -> bool {
-    LINES.iter().any(|&l| bits & l == l)
+    // A line is made when none of its squares is missing from `bits`.
+    LINES.iter().any(|&l| l & !bits == 0)
 }
 
 fn keys() -> &'static [[u64; 9]; 2] {
@@ -146,9 +147,9 @@ impl Game for TicTacToe {
         let win = self.winning_squares(self.side);
         let block = self.winning_squares(self.side.other());
         let empty = !self.occupied() & FULL;
-        for sq in 0..9 {
+        for (sq, &order) in SQUARE_ORDER.iter().enumerate() {
             if empty & (1 << sq) != 0 {
-                let mut score = SQUARE_ORDER[sq];
+                let mut score = order;
                 if win & (1 << sq) != 0 {
                     score += 1000;
                 } else if block & (1 << sq) != 0 {

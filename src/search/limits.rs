@@ -145,7 +145,7 @@ mod tests {
             },
             50,
         ));
-        assert!(hard <= 270 && hard >= 200, "hard {hard}");
+        assert!((200..=270).contains(&hard), "hard {hard}");
         assert!(soft <= hard);
     }
 

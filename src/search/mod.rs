@@ -130,8 +130,10 @@ pub fn search<G: Game>(
         seldepth: 0,
         killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
         history: vec![0; 2 * HISTORY_SIZE],
-        pv: vec![Vec::with_capacity(MAX_PLY); MAX_PLY + 2],
-        lists: vec![Vec::with_capacity(256); MAX_PLY + 2],
+        pv: (0..MAX_PLY + 2)
+            .map(|_| Vec::with_capacity(MAX_PLY))
+            .collect(),
+        lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
     };
     s.run(params.multipv.max(1), on_info)
 }
@@ -193,7 +195,7 @@ impl<G: Game> Searcher<'_, G> {
                     break;
                 }
                 // Stable: the best of the remaining moves moves to the front.
-                roots[line..].sort_by(|a, b| b.score.cmp(&a.score));
+                roots[line..].sort_by_key(|r| std::cmp::Reverse(r.score));
                 let r = &roots[line];
                 let info = SearchInfo {
                     depth,
@@ -311,7 +313,7 @@ impl<G: Game> Searcher<'_, G> {
     ) -> i32 {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
-        if self.nodes % CHECK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
             self.check_limits();
         }
         if self.aborted {

@@ -37,21 +37,27 @@ pub struct TranspositionTable {
 const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 
 impl TranspositionTable {
-    /// A table of at most `bytes` bytes (rounded down to a power of two of slots,
-    /// at least 1024 slots).
+    /// Largest table: 4 GiB (what `YXSHOWINFO` advertises as `MAX_HASH_SIZE 22`).
+    pub const MAX_BYTES: usize = 1 << 32;
+
+    /// A table of at most `bytes` bytes (rounded down to a power of two of slots, at
+    /// least 1024 slots, at most [`Self::MAX_BYTES`]). If the memory cannot be had,
+    /// the size is halved until it can: a large request never aborts the process.
     pub fn new(bytes: usize) -> TranspositionTable {
-        let wanted = (bytes / SLOT_BYTES).max(1024);
-        let count = if wanted.is_power_of_two() {
+        let wanted = (bytes.min(Self::MAX_BYTES) / SLOT_BYTES).max(1024);
+        let mut count = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
-        let slots = (0..count)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
+        let mut slots: Vec<Slot> = Vec::new();
+        while slots.try_reserve_exact(count).is_err() && count > 1024 {
+            count /= 2;
+        }
+        slots.extend((0..count).map(|_| Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
         TranspositionTable {
             slots,
             mask: count - 1,
