@@ -50,14 +50,20 @@ impl TranspositionTable {
         } else {
             wanted.next_power_of_two() / 2
         };
-        let mut slots: Vec<Slot> = Vec::new();
-        while slots.try_reserve_exact(count).is_err() && count > 1024 {
-            count /= 2;
-        }
-        slots.extend((0..count).map(|_| Slot {
-            check: AtomicU64::new(0),
-            data: AtomicU64::new(0),
-        }));
+        let slots = loop {
+            match zeroed_slots(count) {
+                Some(v) => break v,
+                None if count > 1024 => count /= 2,
+                None => {
+                    break (0..count)
+                        .map(|_| Slot {
+                            check: AtomicU64::new(0),
+                            data: AtomicU64::new(0),
+                        })
+                        .collect()
+                }
+            }
+        };
         TranspositionTable {
             slots,
             mask: count - 1,
@@ -149,6 +155,26 @@ impl TranspositionTable {
             })
             .count();
         (used * 1000 / n) as u32
+    }
+}
+
+/// `count` empty slots from a zeroed allocation (the operating system hands out zero
+/// pages lazily, so a large table costs nothing until it is used), or `None` if the
+/// memory cannot be had.
+fn zeroed_slots(count: usize) -> Option<Vec<Slot>> {
+    let layout = std::alloc::Layout::array::<Slot>(count).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout is that of `[Slot; count]` and non-empty; a `Slot` is two
+    // `AtomicU64`s, for which all-zero bytes are a valid value (0). The pointer comes
+    // from the global allocator with exactly this layout, so `Vec` may own and free it.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut Slot;
+        if ptr.is_null() {
+            return None;
+        }
+        Some(Vec::from_raw_parts(ptr, count, count))
     }
 }
 
