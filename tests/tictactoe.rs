@@ -9,21 +9,23 @@ use ply::games::tictactoe::TicTacToe;
 use ply::games::{Color, Game, GameResult, Move, StoneGame};
 use ply::search::{search, tt::TranspositionTable, Limits, SearchParams};
 
+/// The eight lines of the board.
+const L: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
 /// Value for the side to move: 1 win, 0 draw, -1 loss (plain minimax, no pruning).
 fn value(board: &mut [u8; 9], side: u8, memo: &mut HashMap<([u8; 9], u8), i32>) -> i32 {
     if let Some(&v) = memo.get(&(*board, side)) {
         return v;
     }
-    const L: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
     let other = 3 - side;
     let v = if L.iter().any(|l| l.iter().all(|&i| board[i] == other)) {
         -1
@@ -45,16 +47,6 @@ fn value(board: &mut [u8; 9], side: u8, memo: &mut HashMap<([u8; 9], u8), i32>) 
 }
 
 fn is_terminal(board: &[u8; 9]) -> bool {
-    const L: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
     L.iter()
         .any(|l| board[l[0]] != 0 && l.iter().all(|&i| board[i] == board[l[0]]))
         || board.iter().all(|&c| c != 0)

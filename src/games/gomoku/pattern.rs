@@ -129,15 +129,7 @@ impl Builder {
 
     /// Extent (l, r) of the own run through `i` (line[i] must be own).
     fn run(line: &[u8; 11], i: usize) -> (usize, usize) {
-        let mut l = i;
-        while l > 0 && line[l - 1] == LO {
-            l -= 1;
-        }
-        let mut r = i;
-        while r < 10 && line[r + 1] == LO {
-            r += 1;
-        }
-        (l, r)
+        super::rules::run_extent(line, i, LO)
     }
 
     fn is_five_run(&self, line: &[u8; 11], l: usize, r: usize) -> bool {

@@ -14,17 +14,23 @@ const MAX_VIRTUAL: usize = 8;
 /// Cells of one line, offsets -6..=6 around the square examined (index 6).
 type Line = [u8; 13];
 
-/// Extent (first, last index) of the black run through index `i` of `line`.
-fn run(line: &Line, i: usize) -> (usize, usize) {
+/// Extent (first, last index) of the run of `stone` through index `i` of `line`
+/// (`line[i]` must be `stone`).
+pub(super) fn run_extent(line: &[u8], i: usize, stone: u8) -> (usize, usize) {
     let mut a = i;
-    while a > 0 && line[a - 1] == BLACK {
+    while a > 0 && line[a - 1] == stone {
         a -= 1;
     }
     let mut b = i;
-    while b < 12 && line[b + 1] == BLACK {
+    while b + 1 < line.len() && line[b + 1] == stone {
         b += 1;
     }
     (a, b)
+}
+
+/// Extent of the black run through index `i`.
+fn run(line: &Line, i: usize) -> (usize, usize) {
+    run_extent(line, i, BLACK)
 }
 
 /// Fours through the centre (black) of `line`: 0, 1 (one four, or a straight four)
