@@ -133,29 +133,12 @@ impl Builder {
     }
 
     fn is_five_run(&self, line: &[u8; 11], l: usize, r: usize) -> bool {
-        let len = r - l + 1;
-        match self.rule {
-            Rule::Freestyle => len >= 5,
-            Rule::Standard => len == 5,
-            Rule::Renju => {
-                if self.renju_black {
-                    len == 5
-                } else {
-                    len >= 5
-                }
-            }
-            Rule::Caro => {
-                if len > 5 {
-                    true
-                } else if len == 5 {
-                    let blocked = |c: u8| c == LX || c == LW;
-                    // l >= 1 and r <= 9 here: cells 0 and 10 are never own.
-                    !(blocked(line[l - 1]) && blocked(line[r + 1]))
-                } else {
-                    false
-                }
-            }
-        }
+        super::rules::run_wins(self.rule, self.renju_black, r - l + 1, || {
+            let blocked = |c: u8| c == LX || c == LW;
+            // Asked only for a run of exactly five: l >= 1 and r <= 9, since cells 0
+            // and 10 are never own.
+            blocked(line[l - 1]) && blocked(line[r + 1])
+        })
     }
 
     /// Class of the line with the centre already holding an own stone (`key` holds

@@ -220,6 +220,24 @@ impl<'a> VBoard<'a> {
     }
 }
 
+/// Does a run of `len` stones (of black if `black`) win under `rule`?
+/// `both_ends_blocked` tells whether the squares just past both ends are an opponent
+/// stone or the edge; it is asked only when it matters (caro, exactly five).
+pub(super) fn run_wins(
+    rule: Rule,
+    black: bool,
+    len: usize,
+    both_ends_blocked: impl FnOnce() -> bool,
+) -> bool {
+    match rule {
+        Rule::Freestyle => len >= 5,
+        Rule::Standard => len == 5,
+        Rule::Renju if black => len == 5,
+        Rule::Renju => len >= 5,
+        Rule::Caro => len > 5 || (len == 5 && !both_ends_blocked()),
+    }
+}
+
 /// Would a stone of colour code `own` on empty `p` win under `rule`?
 /// `cells` is the padded board, `dirs` the 4 line steps.
 pub fn wins_at(cells: &[u8], dirs: [isize; 4], rule: Rule, own: u8, p: usize) -> bool {
@@ -234,30 +252,11 @@ pub fn wins_at(cells: &[u8], dirs: [isize; 4], rule: Rule, own: u8, p: usize) ->
         }
         // a-1 and b-1 own stones on each side.
         let len = a + b - 1;
-        let win = match rule {
-            Rule::Freestyle => len >= 5,
-            Rule::Standard => len == 5,
-            Rule::Renju => {
-                if own == BLACK {
-                    len == 5
-                } else {
-                    len >= 5
-                }
-            }
-            Rule::Caro => {
-                if len > 5 {
-                    true
-                } else if len == 5 {
-                    let e1 = cells[(p as isize - a * d) as usize];
-                    let e2 = cells[(p as isize + b * d) as usize];
-                    // Past the run: not own, so blocked = anything but empty
-                    // (opponent stone or wall).
-                    !(e1 != EMPTY && e2 != EMPTY)
-                } else {
-                    false
-                }
-            }
-        };
+        let win = run_wins(rule, own == BLACK, len as usize, || {
+            // Past the run: not own, so blocked = anything but empty (opponent or wall).
+            cells[(p as isize - a * d) as usize] != EMPTY
+                && cells[(p as isize + b * d) as usize] != EMPTY
+        });
         if win {
             return true;
         }
