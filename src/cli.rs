@@ -102,19 +102,11 @@ pub fn run_session(opts: SessionOptions) -> i32 {
     log::info!("protocol: {dialect:?}");
     match dialect {
         Dialect::Gomocup => {
-            let parser = std::sync::Arc::new(std::sync::Mutex::new(Parser::new()));
-            let at_end = std::sync::Arc::clone(&parser);
-            let input = spawn_stdin_reader(
-                Some(first),
-                move |line| match parser.lock() {
-                    Ok(mut p) => p.feed(line),
-                    Err(_) => Vec::new(),
-                },
-                move || match at_end.lock() {
-                    Ok(mut p) => p.finish().into_iter().collect(),
-                    Err(_) => Vec::new(),
-                },
-            );
+            let mut parser = Parser::new();
+            let input = spawn_stdin_reader(Some(first), move |line| match line {
+                Some(l) => parser.feed(l),
+                None => parser.finish().into_iter().collect(),
+            });
             GomocupSession::new(Output::stdout(), opts.game, opts.rule).run(input)
         }
     }

@@ -72,16 +72,14 @@ pub fn read_first_line() -> Option<(Instant, String)> {
 /// sends the items, stamped, over a channel; `Input::Eof` at the end of input.
 ///
 /// `first` is a line already read (by protocol detection): it is parsed first.
-/// At the end of input `finish` may yield last items (a block left open).
-pub fn spawn_stdin_reader<T, P, F>(
+/// At the end of input `parse(None)` may yield last items (a block left open).
+pub fn spawn_stdin_reader<T, P>(
     first: Option<(Instant, String)>,
     mut parse: P,
-    mut finish: F,
 ) -> Receiver<Input<T>>
 where
     T: Send + 'static,
-    P: FnMut(&str) -> Vec<T> + Send + 'static,
-    F: FnMut() -> Vec<T> + Send + 'static,
+    P: FnMut(Option<&str>) -> Vec<T> + Send + 'static,
 {
     let (tx, rx) = unbounded();
     let spawned = std::thread::Builder::new()
@@ -91,7 +89,7 @@ where
             let mut lock = stdin.lock();
             let mut buf = Vec::new();
             if let Some((t, line)) = first {
-                for item in parse(&line) {
+                for item in parse(Some(&line)) {
                     if tx.send(Input::Item(t, item)).is_err() {
                         return;
                     }
@@ -103,7 +101,7 @@ where
                         let now = Instant::now();
                         let text = String::from_utf8_lossy(&buf);
                         log::debug!("< {text}");
-                        for item in parse(&text) {
+                        for item in parse(Some(&text)) {
                             if tx.send(Input::Item(now, item)).is_err() {
                                 return;
                             }
@@ -111,7 +109,7 @@ where
                     }
                     Ok(false) | Err(_) => {
                         let now = Instant::now();
-                        for item in finish() {
+                        for item in parse(None) {
                             let _ = tx.send(Input::Item(now, item));
                         }
                         let _ = tx.send(Input::Eof);
