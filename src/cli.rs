@@ -19,6 +19,8 @@ OPTIONS (session):
     --protocol gomocup       the protocol (default: recognised from the first command)
     --game gomoku|tictactoe  the game START builds (default gomoku; START 3 is always tic-tac-toe)
     --rule RULE              freestyle|standard|renju|caro, or a Gomocup INFO rule number
+    --threads N              search threads (lazy SMP; default 1, at most one per logical CPU;
+                             INFO thread_num overrides)
 
 Logs go to stderr; set RUST_LOG=debug (or info, warn) to see them.
 ";
@@ -42,6 +44,7 @@ pub struct SessionOptions {
     pub dialect: Option<Dialect>,
     pub game: GameChoice,
     pub rule: Rule,
+    pub threads: usize,
 }
 
 impl Default for SessionOptions {
@@ -50,6 +53,7 @@ impl Default for SessionOptions {
             dialect: None,
             game: GameChoice::Gomoku,
             rule: Rule::Freestyle,
+            threads: 1,
         }
     }
 }
@@ -87,6 +91,18 @@ pub fn parse_session_options(args: &[String]) -> Result<SessionOptions, String> 
                 }
             }
             "--rule" => o.rule = parse_rule(&value("--rule")?)?,
+            "--threads" => {
+                let v = value("--threads")?;
+                o.threads = match v.parse::<usize>() {
+                    Ok(n) if (1..=crate::engine::MAX_THREADS).contains(&n) => n,
+                    _ => {
+                        return Err(format!(
+                            "--threads needs a number from 1 to {}",
+                            crate::engine::MAX_THREADS
+                        ))
+                    }
+                };
+            }
             other => return Err(format!("unknown option '{other}'")),
         }
     }
@@ -107,7 +123,9 @@ pub fn run_session(opts: SessionOptions) -> i32 {
                 Some(l) => parser.feed(l),
                 None => parser.finish().into_iter().collect(),
             });
-            GomocupSession::new(Output::stdout(), opts.game, opts.rule).run(input)
+            GomocupSession::new(Output::stdout(), opts.game, opts.rule)
+                .with_threads(opts.threads)
+                .run(input)
         }
     }
 }
