@@ -14,7 +14,8 @@
 //! A sample is a game (trinomial) or a game pair with its mean score in
 //! {0, 1/4, 1/2, 3/4, 1} (pentanomial, used when games are paired: it accounts for
 //! the correlation of the two games of an opening). Empty categories count as
-//! 1e-3 (fishtest's regularisation) so a one-sided result still has a variance.
+//! 1e-3 (fishtest's regularisation). While every sample has the same result the
+//! variance is unknown and the LLR is 0 (cutechess also waits for mixed results).
 //! Bounds: `ln(beta/(1-alpha))` below (accept H0), `ln((1-beta)/alpha)` above
 //! (accept H1).
 
@@ -71,7 +72,9 @@ fn mean_var(counts: &[f64], values: &[f64]) -> (f64, f64, f64) {
 /// The normal-approximation GSPRT log-likelihood ratio over samples distributed as
 /// `counts` over `values` (scores in [0, 1]).
 pub fn llr(counts: &[f64], values: &[f64], elo0: f64, elo1: f64) -> f64 {
-    if counts.iter().sum::<f64>() == 0.0 {
+    // One kind of result only (say 3 losses): the variance is not estimable and the
+    // approximation would explode; like cutechess, give no evidence yet.
+    if counts.iter().filter(|&&c| c > 0.0).count() < 2 {
         return 0.0;
     }
     let (n, m, var) = mean_var(counts, values);
@@ -381,17 +384,23 @@ mod tests {
     }
 
     #[test]
-    fn one_sided_results_still_decide() {
+    fn one_sided_results_give_no_evidence_mixed_ones_do() {
         let sprt = Sprt::parse("elo0=0,elo1=10").unwrap();
+        assert_eq!(stats(40, 0, 0).llr_trinomial(&sprt), 0.0);
+        assert_eq!(stats(0, 0, 40).llr_trinomial(&sprt), 0.0);
+        assert_eq!(stats(0, 0, 0).llr_trinomial(&sprt), 0.0);
         assert_eq!(
-            sprt.state(stats(40, 0, 0).llr_trinomial(&sprt)),
+            sprt.state(stats(40, 0, 1).llr_trinomial(&sprt)),
             SprtState::AcceptH1
         );
         assert_eq!(
-            sprt.state(stats(0, 0, 40).llr_trinomial(&sprt)),
+            sprt.state(stats(1, 0, 40).llr_trinomial(&sprt)),
             SprtState::AcceptH0
         );
-        assert_eq!(stats(0, 0, 0).llr_trinomial(&sprt), 0.0);
+        // +40 =0 -1 by hand: m = 40/41, var = m(1-m) = 0.023795, LLR = 41 * 0.014387
+        // * (1.951220 - 1.014387) / 0.047591 = 11.611 (the 1e-3 draw count moves it by
+        // 0.002).
+        assert!(close(stats(40, 0, 1).llr_trinomial(&sprt), 11.611, 0.01));
     }
 
     #[test]
