@@ -523,3 +523,29 @@ fn bad_commands_and_options_are_reported() {
     assert_eq!(r.code, 0);
     assert!(r.stdout.contains("--concurrency K"));
 }
+
+#[test]
+fn unrequested_lines_are_not_taken_for_the_next_answer() {
+    // Engine 1 answers every request twice ("n,0" then "n,8"); only the first line
+    // answers, the second is thrown away before the next request. So engine 1 plays
+    // 1,0 2,0 3,0 4,0 5,0 and wins as black with five in 9 moves.
+    let dir = temp_dir("twice");
+    let e1 = fake(&dir, "a", "echo OK", "echo \"$n,0\"; echo \"$n,8\"");
+    let e2 = scripted(&dir, "b", ROW5);
+    let r = ply_match(&[
+        "--engine1",
+        &e1,
+        "--engine2",
+        &e2,
+        "--size",
+        "9",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert!(
+        game_lines(&r.stdout)[0].contains("black a, white b: 1-0 five, 9 moves"),
+        "{}",
+        r.stdout
+    );
+}

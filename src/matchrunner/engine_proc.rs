@@ -140,6 +140,8 @@ pub struct EngineProc {
     stop: Receiver<()>,
     /// Lines that were neither answers nor garbage (MESSAGE, DEBUG, ...), for logs.
     pub messages: Vec<String>,
+    /// The output ended while lines were being drained.
+    eof: bool,
 }
 
 impl EngineProc {
@@ -205,6 +207,7 @@ impl EngineProc {
             lines: rx,
             stop,
             messages: Vec::new(),
+            eof: false,
         })
     }
 
@@ -217,8 +220,26 @@ impl EngineProc {
             .map_err(|_| EngineError::Exited)
     }
 
+    /// Throws away (logs) every line already received: output nobody asked for (an
+    /// UNKNOWN for an INFO, a second answer) must not pass for the answer to the
+    /// next request. Call it before sending a request.
+    pub fn drain(&mut self) {
+        while let Ok(l) = self.lines.try_recv() {
+            match l {
+                Line::Text(_, s) if !s.is_empty() => {
+                    log::info!("{}: unrequested line '{s}' ignored", self.label);
+                }
+                Line::Text(..) => {}
+                Line::Eof => self.eof = true,
+            }
+        }
+    }
+
     /// The next non-blank line before `deadline`.
     fn next_line(&mut self, deadline: Instant) -> Result<(Instant, String), EngineError> {
+        if self.eof {
+            return Err(EngineError::Exited);
+        }
         loop {
             let timeout = crossbeam_channel::at(deadline);
             let got = select! {

@@ -329,6 +329,7 @@ fn play_moves(
             let (x, y) = mv.xy(cfg.width);
             lines.push(format!("TURN {x},{y}"));
         }
+        s.proc.drain();
         let mut sent_ok = true;
         for l in &lines {
             if s.proc.send(l).is_err() {
