@@ -9,5 +9,6 @@ pub mod cli;
 pub mod engine;
 pub mod games;
 pub mod io;
+pub mod matchrunner;
 pub mod protocol;
 pub mod search;

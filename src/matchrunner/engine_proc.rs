@@ -1,0 +1,409 @@
+//! One engine as a child process, driven over the Gomocup protocol as a manager
+//! (Piskvork, GomocupJudge) drives it: lines to its stdin, its stdout read line by
+//! line on a thread and handed over a channel stamped with their arrival time.
+//!
+//! Nothing the engine prints can make us panic: every failure (exit, garbage, a
+//! silent engine) becomes an [`EngineError`] that the referee turns into a loss.
+
+use std::io::{BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{select, unbounded, Receiver};
+
+use crate::io::read_line_limited;
+
+/// What the child's stderr does.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum StderrMode {
+    /// Thrown away (default).
+    Discard,
+    /// Passed through to our stderr.
+    Inherit,
+}
+
+/// A line from the engine's stdout (with the moment it arrived), or its end.
+#[derive(Debug)]
+enum Line {
+    Text(Instant, String),
+    Eof,
+}
+
+/// Why an engine failed to answer.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum EngineError {
+    /// No answer before the deadline (the process has been killed).
+    Timeout,
+    /// The engine closed its output or exited (or its input pipe broke).
+    Exited,
+    /// A line that is no answer and no known message type.
+    Garbage(String),
+    /// `ERROR ...` where `OK` was expected.
+    Refused(String),
+    /// The match was stopped (SPRT decided); not the engine's fault.
+    Aborted,
+}
+
+impl std::fmt::Display for EngineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineError::Timeout => write!(f, "no answer in time"),
+            EngineError::Exited => write!(f, "engine exited"),
+            EngineError::Garbage(l) => write!(f, "garbage output '{}'", shorten(l)),
+            EngineError::Refused(l) => write!(f, "refused: '{}'", shorten(l)),
+            EngineError::Aborted => write!(f, "match stopped"),
+        }
+    }
+}
+
+fn shorten(s: &str) -> String {
+    let mut out: String = s.chars().take(60).collect();
+    if s.chars().count() > 60 {
+        out.push_str("...");
+    }
+    out
+}
+
+/// Splits a command line into words as a POSIX shell would for simple commands:
+/// whitespace separates, single quotes keep everything literally, double quotes keep
+/// whitespace (a backslash escapes `"`, `\`, `$` and `` ` `` inside them), a backslash
+/// outside quotes escapes the next character. No variables, globs or pipes.
+pub fn split_command(cmd: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = cmd.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(ch) => cur.push(ch),
+                        None => return Err(format!("unterminated ' in command '{cmd}'")),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(e @ ('"' | '\\' | '$' | '`')) => cur.push(e),
+                            Some(e) => {
+                                cur.push('\\');
+                                cur.push(e);
+                            }
+                            None => return Err(format!("unterminated \" in command '{cmd}'")),
+                        },
+                        Some(ch) => cur.push(ch),
+                        None => return Err(format!("unterminated \" in command '{cmd}'")),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                if let Some(e) = chars.next() {
+                    cur.push(e);
+                }
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                cur.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    if words.is_empty() {
+        return Err("empty engine command".to_string());
+    }
+    Ok(words)
+}
+
+/// A running engine.
+pub struct EngineProc {
+    label: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Line>,
+    /// Fires (disconnects) when the match is stopped.
+    stop: Receiver<()>,
+    /// Lines that were neither answers nor garbage (MESSAGE, DEBUG, ...), for logs.
+    pub messages: Vec<String>,
+    /// The output ended while lines were being drained.
+    eof: bool,
+}
+
+impl EngineProc {
+    /// Starts `cmd` (see [`split_command`]). `label` names it in logs. `stop`
+    /// disconnects when the whole match is stopped: any wait then ends with
+    /// [`EngineError::Aborted`].
+    pub fn spawn(
+        cmd: &str,
+        label: &str,
+        stderr: StderrMode,
+        stop: Receiver<()>,
+    ) -> Result<EngineProc, String> {
+        let words = split_command(cmd)?;
+        let mut command = Command::new(&words[0]);
+        command
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(match stderr {
+                StderrMode::Discard => Stdio::null(),
+                StderrMode::Inherit => Stdio::inherit(),
+            });
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot start '{}': {e}", words[0]))?;
+        let stdout = child.stdout.take();
+        let stdin = child.stdin.take();
+        let (tx, rx) = unbounded();
+        if let Some(out) = stdout {
+            let name = label.to_string();
+            let spawned = std::thread::Builder::new()
+                .name(format!("engine-{label}"))
+                .spawn(move || {
+                    let mut r = BufReader::new(out);
+                    let mut buf = Vec::new();
+                    loop {
+                        match read_line_limited(&mut r, &mut buf) {
+                            Ok(true) => {
+                                let now = Instant::now();
+                                let text = String::from_utf8_lossy(&buf).trim().to_string();
+                                log::debug!("{name} > {text}");
+                                if tx.send(Line::Text(now, text)).is_err() {
+                                    return;
+                                }
+                            }
+                            Ok(false) | Err(_) => {
+                                let _ = tx.send(Line::Eof);
+                                return;
+                            }
+                        }
+                    }
+                });
+            if let Err(e) = spawned {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("cannot start a reader thread: {e}"));
+            }
+        }
+        Ok(EngineProc {
+            label: label.to_string(),
+            child,
+            stdin,
+            lines: rx,
+            stop,
+            messages: Vec::new(),
+            eof: false,
+        })
+    }
+
+    /// Sends one line. A broken pipe means the engine is gone.
+    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        log::debug!("{} < {line}", self.label);
+        let stdin = self.stdin.as_mut().ok_or(EngineError::Exited)?;
+        writeln!(stdin, "{line}")
+            .and_then(|_| stdin.flush())
+            .map_err(|_| EngineError::Exited)
+    }
+
+    /// Throws away (logs) every line already received: output nobody asked for (an
+    /// UNKNOWN for an INFO, a second answer) must not pass for the answer to the
+    /// next request. Call it before sending a request.
+    pub fn drain(&mut self) {
+        while let Ok(l) = self.lines.try_recv() {
+            match l {
+                Line::Text(_, s) if !s.is_empty() => {
+                    log::info!("{}: unrequested line '{s}' ignored", self.label);
+                }
+                Line::Text(..) => {}
+                Line::Eof => self.eof = true,
+            }
+        }
+    }
+
+    /// The next non-blank line before `deadline`.
+    fn next_line(&mut self, deadline: Instant) -> Result<(Instant, String), EngineError> {
+        if self.eof {
+            return Err(EngineError::Exited);
+        }
+        loop {
+            let timeout = crossbeam_channel::at(deadline);
+            let got = select! {
+                recv(self.lines) -> l => l,
+                recv(self.stop) -> _ => return Err(EngineError::Aborted),
+                recv(timeout) -> _ => return Err(EngineError::Timeout),
+            };
+            match got {
+                Ok(Line::Text(t, s)) if !s.is_empty() => return Ok((t, s)),
+                Ok(Line::Text(..)) => continue,
+                Ok(Line::Eof) | Err(_) => return Err(EngineError::Exited),
+            }
+        }
+    }
+
+    /// Keeps a MESSAGE/DEBUG/... line for the logs.
+    fn note(&mut self, line: &str) {
+        log::info!("{}: {line}", self.label);
+        if self.messages.len() < 1000 {
+            self.messages.push(line.to_string());
+        }
+    }
+
+    /// Waits for `OK` (the answer to START). `ERROR ...` is a refusal; MESSAGE and
+    /// DEBUG lines are skipped.
+    pub fn wait_ok(&mut self, deadline: Instant) -> Result<(), EngineError> {
+        loop {
+            let (_, line) = self.next_line(deadline)?;
+            match classify(&line) {
+                Reply::Ok => return Ok(()),
+                Reply::Error => return Err(EngineError::Refused(line)),
+                Reply::Message | Reply::Unknown => self.note(&line),
+                Reply::Move(..) | Reply::Garbage => return Err(EngineError::Garbage(line)),
+            }
+        }
+    }
+
+    /// Waits for the answer to a move request: the first `x,y` line. MESSAGE, DEBUG,
+    /// UNKNOWN, ERROR and stray `OK` lines are logged and skipped (an engine that
+    /// gives up after an ERROR then loses on time); anything else is garbage.
+    /// Returns the raw coordinates and the moment the line arrived.
+    pub fn wait_move(&mut self, deadline: Instant) -> Result<((i64, i64), Instant), EngineError> {
+        loop {
+            let (t, line) = self.next_line(deadline)?;
+            match classify(&line) {
+                Reply::Move(x, y) => return Ok(((x, y), t)),
+                Reply::Ok | Reply::Error | Reply::Message | Reply::Unknown => self.note(&line),
+                Reply::Garbage => return Err(EngineError::Garbage(line)),
+            }
+        }
+    }
+
+    /// Kills the process at once (a hung engine).
+    pub fn kill(&mut self) {
+        self.stdin = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Says `END`; the process is killed if it has not exited by `deadline`.
+    pub fn end(&mut self) {
+        let _ = self.send("END");
+        self.stdin = None;
+    }
+
+    /// Waits until `deadline` for the process to exit after [`EngineProc::end`],
+    /// then kills it.
+    pub fn reap(&mut self, deadline: Instant) {
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(_)) => return,
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5))
+                }
+                _ => {
+                    self.kill();
+                    return;
+                }
+            }
+        }
+    }
+}
+
+impl Drop for EngineProc {
+    fn drop(&mut self) {
+        // Already reaped processes make these calls no-ops.
+        if let Ok(None) = self.child.try_wait() {
+            self.kill();
+        }
+    }
+}
+
+/// What an engine line is.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Reply {
+    Ok,
+    Error,
+    Message,
+    Unknown,
+    Move(i64, i64),
+    Garbage,
+}
+
+/// Classifies one engine line (trimmed, case-insensitive keywords).
+pub fn classify(line: &str) -> Reply {
+    let line = line.trim();
+    let word: String = line
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect::<String>()
+        .to_ascii_uppercase();
+    let rest = &line[word.len()..];
+    let word_ends = rest.is_empty() || rest.starts_with(|c: char| c.is_whitespace());
+    if !word.is_empty() && word_ends {
+        return match word.as_str() {
+            "OK" => Reply::Ok,
+            "ERROR" => Reply::Error,
+            "MESSAGE" | "DEBUG" | "SUGGEST" => Reply::Message,
+            "UNKNOWN" => Reply::Unknown,
+            _ => Reply::Garbage,
+        };
+    }
+    let mut parts = line.split(',');
+    let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Reply::Garbage;
+    };
+    match (a.trim().parse::<i64>(), b.trim().parse::<i64>()) {
+        (Ok(x), Ok(y)) => Reply::Move(x, y),
+        _ => Reply::Garbage,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_lines_split_like_a_shell() {
+        assert_eq!(
+            split_command("  ply  --rule renju ").unwrap(),
+            vec!["ply", "--rule", "renju"]
+        );
+        assert_eq!(
+            split_command(r#"'/a b/ply' "x \"y\" $z" c\ d ''"#).unwrap(),
+            vec!["/a b/ply", "x \"y\" $z", "c d", ""]
+        );
+        assert!(split_command("ply 'open").is_err());
+        assert!(split_command("   ").is_err());
+    }
+
+    #[test]
+    fn engine_lines_are_classified() {
+        assert_eq!(classify("7,8"), Reply::Move(7, 8));
+        assert_eq!(classify(" 7 , 8 \r"), Reply::Move(7, 8));
+        assert_eq!(classify("-1,99"), Reply::Move(-1, 99));
+        assert_eq!(classify("ok"), Reply::Ok);
+        assert_eq!(classify("MESSAGE depth 3"), Reply::Message);
+        assert_eq!(classify("DEBUG x"), Reply::Message);
+        assert_eq!(classify("ERROR bad"), Reply::Error);
+        assert_eq!(classify("UNKNOWN FOO"), Reply::Unknown);
+        assert_eq!(classify("7,8,1"), Reply::Garbage);
+        assert_eq!(classify("hello"), Reply::Garbage);
+        assert_eq!(classify("OKAY"), Reply::Garbage);
+        assert_eq!(classify("7;8"), Reply::Garbage);
+        assert_eq!(classify("é,ü"), Reply::Garbage);
+    }
+}

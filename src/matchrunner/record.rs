@@ -1,0 +1,160 @@
+//! Game records as SGF (FF[4], GM[4] = gomoku/renju). Every finished game is appended
+//! to one file as a game tree, so the file is an SGF collection.
+//!
+//! ```text
+//! (;FF[4]GM[4]CA[UTF-8]AP[ply:0.1.0]SZ[15]RU[freestyle]GN[3]PB[ply#1]PW[ply#2]
+//! RE[B+]C[five; opening 2; 37 moves]
+//! ;B[hh]C[opening];W[ih]C[opening];B[ik]C[opening];W[jj]C[312 ms];B[gk]C[298 ms]...)
+//! ```
+//!
+//! Columns are letters from `a` = x 0, rows letters from `a` = y 0 (the top row, as
+//! Gomocup counts), `a`-`z` then `A`-`Z` (SGF FF[4] for boards up to 52). A
+//! rectangular board is `SZ[width:height]`. `RE` is `B+`/`W+` (five), `B+T`/`W+T`
+//! (the loser ran out of time), `B+F`/`W+F` (forfeit: illegal or forbidden move,
+//! crash, garbage output, failed start) or `0` (draw); the root comment gives the
+//! reason in words. Opening stones carry `C[opening]`, engine moves their thinking
+//! time `C[<ms> ms]`. An illegal move is not in the tree (it is named in the
+//! comment); a forbidden renju move is, as black's last move.
+
+use std::fmt::Write as _;
+
+use super::game::{rule_name, EndReason, GameRecord};
+use crate::games::Color;
+
+/// SGF coordinate letter of 0-based `i`.
+fn letter(i: usize) -> char {
+    const L: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    L.get(i).map(|&b| b as char).unwrap_or('?')
+}
+
+/// Escapes `]` and `\` in an SGF text value.
+fn text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c == ']' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The SGF `RE` value.
+pub fn sgf_result(rec: &GameRecord) -> String {
+    match rec.winner {
+        None => "0".into(),
+        Some(c) => {
+            let w = if c == Color::Black { 'B' } else { 'W' };
+            match rec.reason {
+                EndReason::Time(..) => format!("{w}+T"),
+                ref r if r.is_forfeit() => format!("{w}+F"),
+                _ => format!("{w}+"),
+            }
+        }
+    }
+}
+
+/// One game as an SGF game tree. `number` is the game's number in the match,
+/// `opening` a description of the opening used.
+pub fn to_sgf(rec: &GameRecord, number: usize, opening: &str) -> String {
+    let mut s = String::new();
+    let size = if rec.width == rec.height {
+        rec.width.to_string()
+    } else {
+        format!("{}:{}", rec.width, rec.height)
+    };
+    let _ = write!(
+        s,
+        "(;FF[4]GM[4]CA[UTF-8]AP[ply:{}]SZ[{size}]RU[{}]GN[{number}]PB[{}]PW[{}]RE[{}]C[{}]",
+        env!("CARGO_PKG_VERSION"),
+        rule_name(rec.rule),
+        text(&rec.names[0]),
+        text(&rec.names[1]),
+        sgf_result(rec),
+        text(&format!(
+            "{}; {}; {} moves",
+            rec.reason,
+            opening,
+            rec.engine_moves()
+        )),
+    );
+    for (i, m) in rec.moves.iter().enumerate() {
+        if i % 8 == 0 {
+            s.push('\n');
+        }
+        let c = if m.color == Color::Black { 'B' } else { 'W' };
+        let comment = match m.ms {
+            Some(ms) => format!("{ms} ms"),
+            None => "opening".into(),
+        };
+        let _ = write!(s, ";{c}[{}{}]C[{comment}]", letter(m.x), letter(m.y));
+    }
+    s.push_str(")\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::gomoku::Rule;
+    use crate::matchrunner::game::MoveRecord;
+
+    #[test]
+    fn sgf_of_a_short_game() {
+        let mv = |x, y, color, ms| MoveRecord { x, y, color, ms };
+        let rec = GameRecord {
+            names: ["a]b".into(), "c".into()],
+            width: 20,
+            height: 15,
+            rule: Rule::Renju,
+            moves: vec![
+                mv(10, 7, Color::Black, None),
+                mv(11, 7, Color::White, Some(12)),
+                mv(0, 14, Color::Black, Some(3)),
+            ],
+            winner: Some(Color::White),
+            reason: EndReason::Time("turn time", 1200),
+            late: [0; 2],
+            max_ms: [3, 12],
+            total_ms: [3, 12],
+        };
+        let s = to_sgf(&rec, 4, "opening 1");
+        assert!(s.starts_with("(;FF[4]GM[4]"), "{s}");
+        assert!(
+            s.contains("SZ[20:15]RU[renju]GN[4]PB[a\\]b]PW[c]RE[W+T]"),
+            "{s}"
+        );
+        assert!(s.contains("C[time forfeit (turn time, 1200 ms); opening 1; 2 moves]"));
+        assert!(
+            s.contains(";B[kh]C[opening];W[lh]C[12 ms];B[ao]C[3 ms])"),
+            "{s}"
+        );
+        assert_eq!(s.matches('(').count(), 2); // the tree and "(turn time ...)"
+    }
+
+    #[test]
+    fn result_codes() {
+        let mut rec = GameRecord {
+            names: ["a".into(), "b".into()],
+            width: 15,
+            height: 15,
+            rule: Rule::Freestyle,
+            moves: vec![],
+            winner: Some(Color::Black),
+            reason: EndReason::Five,
+            late: [0; 2],
+            max_ms: [0; 2],
+            total_ms: [0; 2],
+        };
+        assert_eq!(sgf_result(&rec), "B+");
+        rec.reason = EndReason::Crash;
+        assert_eq!(sgf_result(&rec), "B+F");
+        rec.winner = Some(Color::White);
+        rec.reason = EndReason::Forbidden(7, 7);
+        assert_eq!(sgf_result(&rec), "W+F");
+        rec.winner = None;
+        rec.reason = EndReason::FullBoard;
+        assert_eq!(sgf_result(&rec), "0");
+        assert_eq!(letter(26), 'A');
+    }
+}
