@@ -4,10 +4,12 @@
 //! Data flows one way: text -> command (`protocol`) -> session (`engine`) ->
 //! search (`search`) -> report -> text.
 
+pub mod analyze;
 pub mod bench;
 pub mod cli;
 pub mod engine;
 pub mod games;
 pub mod io;
+pub mod play;
 pub mod protocol;
 pub mod search;
