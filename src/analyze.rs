@@ -220,7 +220,10 @@ pub fn run(args: &[String]) -> i32 {
                 GameChoice::Gomoku => "gomoku",
                 GameChoice::TicTacToe => "tictactoe",
             }),
-            json_string(&format!("{:?}", a.rule).to_ascii_lowercase()),
+            match a.game {
+                GameChoice::Gomoku => json_string(&format!("{:?}", a.rule).to_ascii_lowercase()),
+                GameChoice::TicTacToe => "null".to_string(),
+            },
             json_list(&a.moves),
             json_string(side),
             json_string(result_text(&pos)),

@@ -34,6 +34,8 @@ OPTIONS:
     --time MS    the engine's thinking time per move (default 1000)
     --side S     your side: first (default; you are X and move first) or second
 
+While ply thinks, 'stop' makes it move at once; other lines wait for its move.
+
 Type a move as a square (h8: files a.. from the left, ranks 1.. from the bottom)
 or as x,y (Gomocup coordinates: 0-based, y from the top). Commands:
     undo    take back your last move (and the engine's answer)
@@ -208,12 +210,10 @@ impl Game {
                     Err(_) => return None,
                 },
                 recv(input) -> line => match line {
+                    // Only `stop` acts at once; everything else (quit included) waits
+                    // for the move, so piped input is read in order.
                     Ok(Input::Item(_, l)) => match l.trim().to_ascii_lowercase().as_str() {
                         "stop" => self.engine.stop(),
-                        "quit" | "exit" => {
-                            self.engine.stop();
-                            self.quit = true;
-                        }
                         "" => {}
                         _ => self.queued.push_back(l),
                     },

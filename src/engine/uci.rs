@@ -500,12 +500,8 @@ impl UciSession {
         } else {
             move_text(&r.pos, result.best).to_string()
         };
-        let ponder = result
-            .pv
-            .get(1)
-            .filter(|_| result.pv.first() == Some(&result.best))
-            .map(|&m| move_text(&r.pos, m).to_string());
-        self.reply(Reply::BestMove { mv, ponder });
+        // No `ponder` move: ply does not offer the Ponder option.
+        self.reply(Reply::BestMove { mv, ponder: None });
         self.drain_pending();
     }
 }
