@@ -222,14 +222,37 @@ pub fn position_from_fen(variant: &Variant, fen: &Fen) -> Result<Position, Strin
                 }
             }
             let (a, b) = (&stones[0], &stones[1]);
+            let mut order = Vec::with_capacity(a.len() + b.len());
             for i in 0..a.len().max(b.len()) {
                 for (list, color) in [(a, Color::Black), (b, Color::White)] {
                     if let Some(&mv) = list.get(i) {
-                        if pos.result().is_some() {
-                            return Err("the game in that FEN is already over".into());
-                        }
-                        pos.place(mv, color);
+                        order.push((mv, color));
                     }
+                }
+            }
+            let over = || Err("the game in that FEN is already over".to_string());
+            for &(mv, color) in &order {
+                if pos.result().is_some() {
+                    return over();
+                }
+                pos.place(mv, color);
+            }
+            if pos.result().is_some() {
+                return over();
+            }
+            // A game only knows whether the stone placed last completed a line: try
+            // each stone last.
+            for skip in 0..order.len() {
+                let mut p = Position::new_game(variant.game, variant.rule, w, h)?;
+                for (i, &(mv, color)) in order.iter().enumerate() {
+                    if i != skip {
+                        p.place(mv, color);
+                    }
+                }
+                let (mv, color) = order[skip];
+                p.place(mv, color);
+                if matches!(p.result(), Some(GameResult::Win | GameResult::Loss)) {
+                    return over();
                 }
             }
             pos.set_side_to_move(side);
@@ -287,6 +310,22 @@ mod tests {
         let g = variant_by_name("gomoku").unwrap();
         let p = position_from_fen(g, &Fen::parse("7/7/7/7/7/7/7 w").unwrap()).unwrap();
         assert_eq!(p.dimensions(), (7, 7));
+        // Finished games are refused, wherever the line is.
+        for done in [
+            "PPP/pp1/3 b",
+            "PPP/pp1/p2 b",
+            "pp1/PPP/p2 b",
+            "PpP/pPp/pPp w",
+        ] {
+            assert!(
+                position_from_fen(v, &Fen::parse(done).unwrap()).is_err(),
+                "{done}"
+            );
+        }
+        let five = "7/7/7/PPPPP2/ppp4/p6/7 b";
+        assert!(position_from_fen(g, &Fen::parse(five).unwrap()).is_err());
+        let four = "7/7/7/PPPP3/ppp4/p6/7 w";
+        assert!(position_from_fen(g, &Fen::parse(four).unwrap()).is_ok());
     }
 
     #[test]
