@@ -223,3 +223,29 @@ pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
         None => s.parse().map(|n| (n, n)).map_err(|_| bad()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dialect_from_the_first_word() {
+        assert_eq!(Dialect::detect("uci"), Dialect::Uci);
+        assert_eq!(Dialect::detect("  UGI \r"), Dialect::Uci);
+        assert_eq!(Dialect::detect("START 15"), Dialect::Gomocup);
+        assert_eq!(Dialect::detect("ucinewgame"), Dialect::Gomocup);
+        assert_eq!(Dialect::detect(""), Dialect::Gomocup);
+    }
+
+    #[test]
+    fn sizes_and_games() {
+        assert_eq!(parse_size("15"), Ok((15, 15)));
+        assert_eq!(parse_size("20x12"), Ok((20, 12)));
+        assert!(parse_size("x").is_err() && parse_size("15x").is_err());
+        assert_eq!(parse_game("Tic-Tac-Toe"), Ok(GameChoice::TicTacToe));
+        assert!(parse_game("chess").is_err());
+        // Every subcommand is listed in the usage text.
+        let u = usage();
+        assert!(SUBCOMMANDS.iter().all(|c| u.contains(c.name)));
+    }
+}

@@ -541,3 +541,28 @@ fn every_subcommand_answers_help() {
     assert_eq!(code, 2);
     assert!(err.contains("USAGE"));
 }
+
+#[test]
+fn ponderhit_turns_a_ponder_search_into_a_timed_one() {
+    let mut b = uci();
+    b.send("position startpos moves P@h8 P@i9");
+    b.send("go ponder wtime 3000 btime 3000");
+    // Pondering: no answer however long it takes.
+    let lines = lines_for(&mut b, Duration::from_millis(400));
+    assert!(lines.iter().all(|l| l.starts_with("info")), "{lines:?}");
+    let t = Instant::now();
+    b.send("ponderhit");
+    let mv = bestmove(&mut b);
+    assert!(mv.starts_with("P@"), "{mv}");
+    // The clock (3 s, 30 moves to go) allows well under a second.
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t.elapsed()
+    );
+    b.send("isready");
+    assert_eq!(
+        wait_for(&mut b, |l| !l.starts_with("info"), Duration::from_secs(5)),
+        "readyok"
+    );
+}
