@@ -7,7 +7,9 @@ use crossbeam_channel::unbounded;
 
 use crate::cli::{parse_game, parse_rule, parse_size};
 use crate::engine::gomocup::GameChoice;
-use crate::engine::variant::{depth_cap, line_text, move_from_text, move_text, result_text};
+use crate::engine::variant::{
+    default_size, depth_cap, game_name, line_text, move_from_text, move_text, result_text,
+};
 use crate::engine::{Engine, Position};
 use crate::games::gomoku::Rule;
 use crate::games::Color;
@@ -116,10 +118,7 @@ pub fn build_position(
     size: Option<(usize, usize)>,
     moves: &[String],
 ) -> Result<Position, String> {
-    let (w, h) = size.unwrap_or(match game {
-        GameChoice::TicTacToe => (3, 3),
-        GameChoice::Gomoku => (15, 15),
-    });
+    let (w, h) = size.unwrap_or(default_size(game));
     if w > crate::engine::variant::MAX_NOTATION_WIDTH {
         return Err(format!(
             "boards wider than {} files cannot be written as squares",
@@ -216,10 +215,7 @@ pub fn run(args: &[String]) -> i32 {
         };
         println!(
             "{{\"game\":{},\"rule\":{},\"width\":{w},\"height\":{h},\"moves\":{},\"side_to_move\":{},\"result\":{},\"bestmove\":{},\"score\":{score},\"depth\":{depth},\"seldepth\":{seldepth},\"nodes\":{nodes},\"time_ms\":{},\"pv\":{}}}",
-            json_string(match a.game {
-                GameChoice::Gomoku => "gomoku",
-                GameChoice::TicTacToe => "tictactoe",
-            }),
+            json_string(game_name(a.game)),
             match a.game {
                 GameChoice::Gomoku => json_string(&format!("{:?}", a.rule).to_ascii_lowercase()),
                 GameChoice::TicTacToe => "null".to_string(),

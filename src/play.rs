@@ -11,7 +11,7 @@ use crossbeam_channel::{select, unbounded, Receiver};
 use crate::cli::{parse_game, parse_rule, parse_size};
 use crate::engine::gomocup::GameChoice;
 use crate::engine::variant::{
-    depth_cap, move_from_text, plain_text, square_of, MAX_NOTATION_WIDTH,
+    default_size, depth_cap, move_from_text, plain_text, square_of, MAX_NOTATION_WIDTH,
 };
 use crate::engine::{Engine, Position, Report};
 use crate::games::gomoku::Rule;
@@ -383,10 +383,7 @@ pub fn run(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let (w, h) = a.size.unwrap_or(match a.game {
-        GameChoice::TicTacToe => (3, 3),
-        GameChoice::Gomoku => (15, 15),
-    });
+    let (w, h) = a.size.unwrap_or(default_size(a.game));
     if w > MAX_NOTATION_WIDTH {
         eprintln!("ply play: at most {MAX_NOTATION_WIDTH} files");
         return 2;

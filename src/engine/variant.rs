@@ -2,9 +2,10 @@
 //! in the square notation of UCI/UGI, `ply play` and `ply analyze`.
 //!
 //! Everything that depends on the game is a `match` here, so a new game (reversi)
-//! is a few arms: its [`VARIANTS`] entry, [`Position::new_game`],
-//! [`ranks_from_top`], [`move_text`], [`move_from_text`] (passes) and
-//! [`position_from_fen`].
+//! is a few arms: its [`VARIANTS`] entry, [`default_size`], [`game_name`],
+//! [`Position::new_game`], [`Position::game`], [`ranks_from_top`], [`move_text`],
+//! [`plain_text`], [`move_from_text`] (passes), [`depth_cap`] and
+//! [`position_from_fen`] (plus `--game` in `cli::parse_game`).
 
 use super::gomocup::GameChoice;
 use super::Position;
@@ -61,6 +62,22 @@ pub const VARIANTS: &[Variant] = &[
 
 /// The largest board the square notation can write (files `a`..`z`).
 pub const MAX_NOTATION_WIDTH: usize = 26;
+
+/// The board a game is played on unless a size is given.
+pub fn default_size(game: GameChoice) -> (usize, usize) {
+    match game {
+        GameChoice::TicTacToe => (3, 3),
+        GameChoice::Gomoku => (15, 15),
+    }
+}
+
+/// The game's name on the command line and in JSON.
+pub fn game_name(game: GameChoice) -> &'static str {
+    match game {
+        GameChoice::TicTacToe => "tictactoe",
+        GameChoice::Gomoku => "gomoku",
+    }
+}
 
 pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
     let name = name.to_ascii_lowercase();
