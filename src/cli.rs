@@ -25,6 +25,8 @@ OPTIONS (session):
     --game gomoku|tictactoe     the game START/startpos builds (default gomoku; Gomocup START 3
                                 is always tic-tac-toe; UCI_Variant overrides it)
     --rule RULE                 freestyle|standard|renju|caro, or a Gomocup INFO rule number
+    --threads N                 search threads (lazy SMP; default 1, at most one per logical
+                                CPU; INFO thread_num / the UCI Threads option override)
 
 Logs go to stderr; set RUST_LOG=debug (or info, warn) to see them.
 ";
@@ -104,6 +106,7 @@ pub struct SessionOptions {
     pub dialect: Option<Dialect>,
     pub game: GameChoice,
     pub rule: Rule,
+    pub threads: usize,
 }
 
 impl Default for SessionOptions {
@@ -112,6 +115,7 @@ impl Default for SessionOptions {
             dialect: None,
             game: GameChoice::Gomoku,
             rule: Rule::Freestyle,
+            threads: 1,
         }
     }
 }
@@ -144,6 +148,18 @@ pub fn parse_session_options(args: &[String]) -> Result<SessionOptions, String> 
             }
             "--game" => o.game = parse_game(&value("--game")?)?,
             "--rule" => o.rule = parse_rule(&value("--rule")?)?,
+            "--threads" => {
+                let v = value("--threads")?;
+                o.threads = match v.parse::<usize>() {
+                    Ok(n) if (1..=crate::engine::MAX_THREADS).contains(&n) => n,
+                    _ => {
+                        return Err(format!(
+                            "--threads needs a number from 1 to {}",
+                            crate::engine::MAX_THREADS
+                        ))
+                    }
+                };
+            }
             other => return Err(format!("unknown option '{other}'")),
         }
     }
@@ -164,14 +180,18 @@ pub fn run_session(opts: SessionOptions) -> i32 {
                 Some(l) => parser.feed(l),
                 None => parser.finish().into_iter().collect(),
             });
-            GomocupSession::new(Output::stdout(), opts.game, opts.rule).run(input)
+            GomocupSession::new(Output::stdout(), opts.game, opts.rule)
+                .with_threads(opts.threads)
+                .run(input)
         }
         Dialect::Uci => {
             let input = spawn_stdin_reader(Some(first), |line| match line {
                 Some(l) if !l.trim().is_empty() => vec![crate::protocol::uci::parse(l)],
                 _ => Vec::new(),
             });
-            UciSession::new(Output::stdout(), opts.game, opts.rule).run(input)
+            UciSession::new(Output::stdout(), opts.game, opts.rule)
+                .with_threads(opts.threads)
+                .run(input)
         }
     }
 }

@@ -293,7 +293,17 @@ fn stop_yxstop_and_timeout_turn_0_answer_at_once() {
 
 #[test]
 fn a_300_ms_turn_limit_is_kept() {
+    turn_limit_is_kept(1);
+}
+
+#[test]
+fn a_300_ms_turn_limit_is_kept_with_two_search_threads() {
+    turn_limit_is_kept(2);
+}
+
+fn turn_limit_is_kept(threads: usize) {
     let mut b = Brain::gomocup();
+    b.send(&format!("INFO thread_num {threads}"));
     b.send("INFO timeout_turn 300");
     b.send("INFO timeout_match 0");
     assert_eq!(b.ask("START 20"), "OK");

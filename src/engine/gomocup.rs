@@ -112,6 +112,13 @@ impl GomocupSession {
         }
     }
 
+    /// Search threads (the `--threads` flag; `INFO thread_num` overrides it).
+    pub fn with_threads(mut self, n: usize) -> GomocupSession {
+        self.settings.threads = n.clamp(1, crate::engine::MAX_THREADS);
+        self.engine.set_threads(self.settings.threads);
+        self
+    }
+
     /// Runs until END or the end of input. Returns the process exit code.
     pub fn run(mut self, input: Receiver<Input<Result<Command, ParseError>>>) -> i32 {
         let never = crossbeam_channel::never();
@@ -423,7 +430,10 @@ impl GomocupSession {
             Info::Game(GameName::Reversi) => self.error("reversi is not available yet"),
             Info::MaxDepth(d) => s.max_depth = (d > 0).then_some(d.min(100) as u32),
             Info::MaxNode(n) => s.max_nodes = (n > 0).then_some(n as u64),
-            Info::ThreadNum(n) => s.threads = n.clamp(1, 256) as usize,
+            Info::ThreadNum(n) => {
+                s.threads = n.clamp(1, crate::engine::MAX_THREADS as i64) as usize;
+                self.engine.set_threads(s.threads);
+            }
             Info::ShowDetail(v) => s.show_detail = v,
             Info::GameType(_) | Info::Folder(_) | Info::Evaluate(_) => {}
             Info::Other(k, v) => log::info!("ignoring INFO {k} {v}"),
@@ -624,7 +634,10 @@ impl GomocupSession {
     fn show_info(&self) {
         self.reply(Reply::Message(format!("{NAME} {VERSION}")));
         // One search thread for now.
-        self.reply(Reply::Message("INFO MAX_THREAD_NUM 1".into()));
+        self.reply(Reply::Message(format!(
+            "INFO MAX_THREAD_NUM {}",
+            crate::engine::max_threads()
+        )));
         // Yixin-Board offers hash sizes up to 2^n KiB.
         self.reply(Reply::Message("INFO MAX_HASH_SIZE 22".into()));
     }

@@ -19,7 +19,7 @@ use crate::games::gomoku::Gomoku;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{Color, Game, GameResult, Move, StoneGame};
 use crate::search::tt::TranspositionTable;
-use crate::search::{search, SearchInfo, SearchParams, SearchResult};
+use crate::search::{search_threads, SearchInfo, SearchParams, SearchResult};
 
 /// Default transposition table size.
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
@@ -125,6 +125,19 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
     reports: Sender<Report>,
+    threads: usize,
+}
+
+/// The most search threads `set_threads` accepts (more is clamped to
+/// [`max_threads`]).
+pub const MAX_THREADS: usize = 256;
+
+/// The most search threads worth running here: one per logical CPU. More threads
+/// than cores never helps lazy SMP and starves the main thread (and the time checks).
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, MAX_THREADS)
 }
 
 impl Engine {
@@ -134,7 +147,22 @@ impl Engine {
             stop: Arc::new(AtomicBool::new(false)),
             thread: None,
             reports,
+            threads: 1,
         }
+    }
+
+    /// Search threads for the next searches (lazy SMP); clamped to
+    /// 1..=[`max_threads`] (a log line says so when a request is cut).
+    pub fn set_threads(&mut self, n: usize) {
+        let max = max_threads();
+        if n > max {
+            log::info!("{n} search threads asked for; using {max}, one per logical CPU");
+        }
+        self.threads = n.clamp(1, max);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Starts searching `pos` on the search thread and returns at once. The caller
@@ -147,12 +175,14 @@ impl Engine {
         let tt = Arc::clone(&self.tt);
         let stop = Arc::clone(&self.stop);
         let tx = self.reports.clone();
+        let threads = self.threads;
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let result = run_search(&owned, &params, &tt, &stop, &mut |info| {
-                    let _ = tx.send(Report::Info(info.clone()));
-                });
+                let result =
+                    run_search_threads(&owned, &params, &tt, &stop, threads, &mut |info| {
+                        let _ = tx.send(Report::Info(info.clone()));
+                    });
                 let _ = tx.send(Report::Done(result));
             });
         match spawned {
@@ -201,12 +231,12 @@ impl Engine {
 
     /// Searches on the calling thread (one-shot commands, bench).
     pub fn search_now(&self, pos: &Position, params: &SearchParams) -> SearchResult {
-        run_search(pos, params, &self.tt, &self.stop, &mut |_| {})
+        run_search_threads(pos, params, &self.tt, &self.stop, self.threads, &mut |_| {})
     }
 }
 
-/// Runs the generic search on the concrete game; falls back to any legal move when
-/// the search has none (every move loses at once).
+/// Runs the generic search on the concrete game (one thread); falls back to any legal
+/// move when the search has none (every move loses at once).
 pub fn run_search(
     pos: &Position,
     params: &SearchParams,
@@ -214,9 +244,21 @@ pub fn run_search(
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
+    run_search_threads(pos, params, tt, stop, 1, on_info)
+}
+
+/// [`run_search`] with `threads` search threads sharing `tt` (lazy SMP).
+pub fn run_search_threads(
+    pos: &Position,
+    params: &SearchParams,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    threads: usize,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
     let mut r = match pos {
-        Position::TicTacToe(g) => search(g, params, tt, stop, on_info),
-        Position::Gomoku(g) => search(g.as_ref(), params, tt, stop, on_info),
+        Position::TicTacToe(g) => search_threads(g, params, tt, stop, threads, on_info),
+        Position::Gomoku(g) => search_threads(g.as_ref(), params, tt, stop, threads, on_info),
     };
     if r.best.is_none() {
         if let Some(&mv) = pos.legal_moves().first() {

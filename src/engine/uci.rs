@@ -19,7 +19,7 @@ use super::variant::{
     depth_cap, line_text, move_from_text, move_text, position_from_fen, result_text,
     variant_by_name, variant_for, Variant, MAX_NOTATION_WIDTH, VARIANTS,
 };
-use super::{Engine, Position, Report, DEFAULT_HASH_BYTES};
+use super::{Engine, Position, Report, DEFAULT_HASH_BYTES, MAX_THREADS};
 use crate::games::gomoku::Rule;
 use crate::games::Color;
 use crate::io::{Input, Output};
@@ -29,9 +29,6 @@ use crate::protocol::uci::{
 use crate::search::limits::{movetime_limit, uci_time, UciClock};
 use crate::search::tt::TranspositionTable;
 use crate::search::{mate_in, Limits, SearchInfo, SearchParams, SearchResult, TimeLimit};
-
-/// Most search threads the `Threads` option accepts.
-pub const MAX_THREADS: i64 = 256;
 
 /// A search that has been started by `go` and not yet answered.
 struct Running {
@@ -57,7 +54,6 @@ pub struct UciSession {
     /// `BoardSize` for the gomoku family's start position (0 = the variant's own).
     board_size: usize,
     pos: Position,
-    threads: usize,
     debug: bool,
     running: Option<Running>,
     pending: VecDeque<(Instant, Result<Command, ParseError>)>,
@@ -93,13 +89,18 @@ impl UciSession {
             variant,
             board_size: 0,
             pos,
-            threads: 1,
             debug: false,
             running: None,
             pending: VecDeque::new(),
             eof: false,
             quit: false,
         }
+    }
+
+    /// Search threads (the `Threads` option overrides it).
+    pub fn with_threads(mut self, n: usize) -> UciSession {
+        self.engine.set_threads(n);
+        self
     }
 
     /// Runs until `quit` or the end of input. Returns the process exit code.
@@ -228,9 +229,9 @@ impl UciSession {
             (
                 "Threads",
                 OptionKind::Spin {
-                    default: 1,
+                    default: self.engine.threads() as i64,
                     min: 1,
-                    max: MAX_THREADS,
+                    max: MAX_THREADS as i64,
                 },
             ),
             ("Clear Hash", OptionKind::Button),
@@ -267,7 +268,10 @@ impl UciSession {
                 let max_mb = (TranspositionTable::MAX_BYTES >> 20) as i64;
                 spin(value, 1, max_mb).map(|mb| self.engine.set_hash_bytes((mb as usize) << 20))
             }
-            "threads" => spin(value, 1, MAX_THREADS).map(|n| self.threads = n as usize),
+            // More threads than logical CPUs are accepted and cut (the engine logs it).
+            "threads" => {
+                spin(value, 1, MAX_THREADS as i64).map(|n| self.engine.set_threads(n as usize))
+            }
             "clear hash" => {
                 self.engine.clear_hash();
                 Ok(())

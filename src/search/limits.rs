@@ -2,6 +2,8 @@
 
 use std::time::{Duration, Instant};
 
+use crate::games::Move;
+
 /// How long the search may think.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum TimeLimit {
@@ -57,6 +59,78 @@ impl Limits {
     }
 }
 
+/// Decides after each completed iteration whether to start another.
+///
+/// The soft bound is a target, stretched when the best move keeps changing or the
+/// score falls, shrunk when both are steady; an iteration is not started when the
+/// growth of the last ones says it would not end before the hard bound. When the soft
+/// bound equals the hard one (a turn limit with no match clock: unused time is lost)
+/// the search simply runs until the hard bound.
+#[derive(Clone, Debug, Default)]
+pub struct IterationClock {
+    best: Option<Move>,
+    score: Option<i32>,
+    /// Best-move changes, halved every iteration.
+    changes: f64,
+    steady: u32,
+    last_end: Duration,
+    last_iteration: Duration,
+}
+
+impl IterationClock {
+    /// Called after an iteration ended at `elapsed` with `best` scoring `score`.
+    pub fn should_stop(
+        &mut self,
+        limits: &Limits,
+        elapsed: Duration,
+        best: Move,
+        score: i32,
+    ) -> bool {
+        let iteration = elapsed.saturating_sub(self.last_end);
+        let previous = self.last_iteration;
+        self.last_end = elapsed;
+        self.last_iteration = iteration;
+        self.changes *= 0.5;
+        if self.best.is_some_and(|b| b != best) {
+            self.changes += 1.0;
+            self.steady = 0;
+        } else {
+            self.steady += 1;
+        }
+        let drop = self.score.map_or(0, |s| s - score);
+        self.best = Some(best);
+        self.score = Some(score);
+
+        let TimeLimit::Managed { soft, hard } = limits.time else {
+            return false;
+        };
+        if soft >= hard {
+            return elapsed >= hard;
+        }
+        let mut factor = 1.0 + 0.6 * self.changes;
+        if drop > 30 {
+            factor *= 1.25;
+        }
+        if drop > 100 {
+            factor *= 1.25;
+        }
+        if self.steady >= 4 && drop <= 10 {
+            factor *= 0.8;
+        }
+        let target = soft.mul_f64(factor.min(2.5)).min(hard);
+        if elapsed >= target {
+            return true;
+        }
+        // Iterations grow by a roughly steady factor; don't start one that cannot end.
+        let growth = if previous.is_zero() {
+            3.0
+        } else {
+            (iteration.as_secs_f64() / previous.as_secs_f64()).clamp(1.5, 6.0)
+        };
+        elapsed + iteration.mul_f64(growth) > hard
+    }
+}
+
 /// The Gomocup clock as the manager describes it (all in milliseconds).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct GomocupClock {
@@ -80,8 +154,9 @@ impl Default for GomocupClock {
 
 /// Time kept back for process scheduling and pipe latency.
 pub fn safety_margin(limit_ms: i64) -> i64 {
-    // Tens of milliseconds, never more than a fifth of the limit.
-    (30 + limit_ms / 50).min(limit_ms / 5).max(0)
+    // 30 ms plus a tenth (a loaded machine may deschedule the search thread for
+    // tens of milliseconds), at most a quarter of the limit and at most a second.
+    (30 + limit_ms / 10).min(limit_ms / 4).clamp(0, 1_000)
 }
 
 /// Soft and hard bounds for one move under a Gomocup clock.
@@ -115,9 +190,15 @@ pub fn gomocup_time(clock: GomocupClock, moves_left: i64) -> TimeLimit {
     if hard == i64::MAX {
         return TimeLimit::Unlimited;
     }
-    // The soft bound stops new iterations; an iteration typically costs a few times
-    // the previous one, so start one only if we are well inside the hard bound.
-    let soft = soft.min(hard).min(hard * 6 / 10).max(1);
+    // With a turn limit only, time not used is lost: think until the hard bound.
+    // With a match clock, the soft bound is the even share of what is left (the
+    // iteration clock stretches or shrinks it).
+    let soft = if left.is_none() {
+        hard
+    } else {
+        soft.min(hard * 6 / 10)
+    }
+    .max(1);
     TimeLimit::Managed {
         soft: Duration::from_millis(soft as u64),
         hard: Duration::from_millis(hard.max(1) as u64),
@@ -188,8 +269,56 @@ mod tests {
             },
             50,
         ));
-        assert!((200..=270).contains(&hard), "hard {hard}");
+        assert!((200..=260).contains(&hard), "hard {hard}");
         assert!(soft <= hard);
+    }
+
+    fn managed(soft: u64, hard: u64) -> Limits {
+        Limits {
+            time: TimeLimit::Managed {
+                soft: Duration::from_millis(soft),
+                hard: Duration::from_millis(hard),
+            },
+            ..Limits::new(Instant::now())
+        }
+    }
+
+    #[test]
+    fn iteration_clock_uses_the_whole_turn_without_a_match_clock() {
+        let l = managed(900, 900);
+        let mut c = IterationClock::default();
+        assert!(!c.should_stop(&l, Duration::from_millis(100), Move(1), 0));
+        assert!(!c.should_stop(&l, Duration::from_millis(800), Move(1), 0));
+        assert!(c.should_stop(&l, Duration::from_millis(900), Move(1), 0));
+    }
+
+    #[test]
+    fn iteration_clock_does_not_start_an_iteration_that_cannot_end() {
+        let l = managed(500, 1_000);
+        let mut c = IterationClock::default();
+        assert!(!c.should_stop(&l, Duration::from_millis(50), Move(1), 0));
+        // 50 ms then 200 ms (x4): the next would need ~800 ms more, past 1000 ms.
+        assert!(c.should_stop(&l, Duration::from_millis(250), Move(1), 0));
+    }
+
+    #[test]
+    fn iteration_clock_stretches_when_the_best_move_changes() {
+        let l = managed(100, 10_000);
+        let mut steady = IterationClock::default();
+        let mut unstable = IterationClock::default();
+        for (i, t) in [10u64, 20, 40, 80].into_iter().enumerate() {
+            steady.should_stop(&l, Duration::from_millis(t), Move(1), 0);
+            unstable.should_stop(&l, Duration::from_millis(t), Move(i as u16), 0);
+        }
+        // At 110 ms the steady search stops (past soft); the unstable one goes on.
+        assert!(steady.should_stop(&l, Duration::from_millis(110), Move(1), 0));
+        assert!(!unstable.should_stop(&l, Duration::from_millis(110), Move(9), 0));
+        // A falling score also buys time.
+        let mut falling = IterationClock::default();
+        for (t, s) in [(10u64, 0), (20, 0), (40, 0), (80, 0)] {
+            falling.should_stop(&l, Duration::from_millis(t), Move(1), s);
+        }
+        assert!(!falling.should_stop(&l, Duration::from_millis(110), Move(1), -150));
     }
 
     #[test]
@@ -204,6 +333,21 @@ mod tests {
         ));
         assert!(soft <= 60_000 / 30, "soft {soft}");
         assert!(hard <= 15_000, "hard {hard}");
+    }
+
+    #[test]
+    fn protocol_md_examples() {
+        let c = |turn, match_total, left| GomocupClock {
+            turn,
+            match_total,
+            left,
+        };
+        assert_eq!(ms(gomocup_time(GomocupClock::default(), 30)), (4470, 4470));
+        assert_eq!(ms(gomocup_time(c(1000, 0, None), 30)), (870, 870));
+        assert_eq!(
+            ms(gomocup_time(c(30_000, 0, Some(60_000)), 30)),
+            (1966, 14750)
+        );
     }
 
     #[test]
@@ -270,6 +414,6 @@ mod tests {
         }));
         assert!(soft >= 1 && (1..=2).contains(&hard));
         let (soft, hard) = ms(movetime_limit(1_000));
-        assert!(soft == hard && (900..1_000).contains(&hard));
+        assert!(soft == hard && (800..1_000).contains(&hard));
     }
 }

@@ -5,11 +5,11 @@
 pub mod limits;
 pub mod tt;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::games::{Game, GameResult, Move, ScoredMove, INFINITY, MATE, MATE_BOUND};
-pub use limits::{Limits, TimeLimit};
+pub use limits::{IterationClock, Limits, TimeLimit};
 use tt::{Bound, TranspositionTable};
 
 /// Deepest ply the search will reach (extensions included).
@@ -97,6 +97,13 @@ struct Searcher<'a, G: Game> {
     pos: G,
     tt: &'a TranspositionTable,
     stop: &'a AtomicBool,
+    /// Lazy SMP: set when the main thread has finished (helpers only).
+    done: Option<&'a AtomicBool>,
+    /// Lazy SMP: nodes of every thread, flushed every `CHECK_EVERY` nodes.
+    shared_nodes: Option<&'a AtomicU64>,
+    flushed: u64,
+    /// 0 for the main thread; helpers skip some depths to diversify.
+    thread_id: usize,
     limits: Limits,
     hard_deadline: Option<Instant>,
     nodes: u64,
@@ -119,26 +126,120 @@ pub fn search<G: Game>(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
     tt.new_search();
-    let mut s = Searcher {
-        pos: root.clone(),
-        tt,
-        stop,
-        limits: params.limits,
-        hard_deadline: params.limits.hard_deadline(),
-        nodes: 0,
-        aborted: false,
-        seldepth: 0,
-        killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
-        history: vec![0; 2 * HISTORY_SIZE],
-        pv: (0..MAX_PLY + 2)
-            .map(|_| Vec::with_capacity(MAX_PLY))
-            .collect(),
-        lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
-    };
-    s.run(params.multipv.max(1), on_info)
+    Searcher::new(root, params, tt, stop).run(params.multipv.max(1), on_info)
 }
 
-impl<G: Game> Searcher<'_, G> {
+/// Lazy SMP: `threads` searches of `root` sharing `tt`. The calling thread is the main
+/// one (it reports, obeys the limits and decides the move); the helpers search the
+/// same tree with some depths skipped, filling the shared table, until it is done.
+/// With one thread this is exactly [`search`].
+pub fn search_threads<G: Game>(
+    root: &G,
+    params: &SearchParams,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    threads: usize,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    if threads <= 1 {
+        return search(root, params, tt, stop, on_info);
+    }
+    tt.new_search();
+    let done = AtomicBool::new(false);
+    let nodes = AtomicU64::new(0);
+    let mut result = std::thread::scope(|scope| {
+        for id in 1..threads {
+            let (done, nodes) = (&done, &nodes);
+            let mut helper_params = params.clone();
+            helper_params.multipv = 1;
+            // The main thread ends the search; helpers only stop with it.
+            helper_params.limits.time = TimeLimit::Unlimited;
+            helper_params.limits.depth = None;
+            helper_params.limits.nodes = None;
+            let spawned = std::thread::Builder::new()
+                .name(format!("search-{id}"))
+                .spawn_scoped(scope, move || {
+                    let mut s = Searcher::new(root, &helper_params, tt, stop);
+                    s.done = Some(done);
+                    s.shared_nodes = Some(nodes);
+                    s.thread_id = id;
+                    s.run(1, &mut |_| {});
+                    s.flush_nodes();
+                });
+            if let Err(e) = spawned {
+                log::warn!("cannot start search thread {id}: {e}");
+                break;
+            }
+        }
+        let mut main = Searcher::new(root, params, tt, stop);
+        main.shared_nodes = Some(&nodes);
+        let result = main.run(params.multipv.max(1), on_info);
+        done.store(true, Ordering::SeqCst);
+        main.flush_nodes();
+        result
+    });
+    // Every thread has flushed its count when the scope ends.
+    result.nodes = nodes.load(Ordering::SeqCst);
+    result
+}
+
+/// Which depths a helper thread skips (Stockfish's classic lazy-SMP pattern).
+fn skip_depth(thread_id: usize, depth: u32) -> bool {
+    const SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    if thread_id == 0 {
+        return false;
+    }
+    let i = (thread_id - 1) % 20;
+    ((depth + PHASE[i]) / SIZE[i]) % 2 == 1
+}
+
+impl<'a, G: Game> Searcher<'a, G> {
+    fn new(
+        root: &G,
+        params: &SearchParams,
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+    ) -> Searcher<'a, G> {
+        Searcher {
+            pos: root.clone(),
+            tt,
+            stop,
+            done: None,
+            shared_nodes: None,
+            flushed: 0,
+            thread_id: 0,
+            limits: params.limits,
+            hard_deadline: params.limits.hard_deadline(),
+            nodes: 0,
+            aborted: false,
+            seldepth: 0,
+            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+            history: vec![0; 2 * HISTORY_SIZE],
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+        }
+    }
+
+    /// Adds this thread's new nodes to the shared count.
+    fn flush_nodes(&mut self) {
+        if let Some(n) = self.shared_nodes {
+            n.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+            self.flushed = self.nodes;
+        }
+    }
+
+    /// Nodes searched by every thread so far (this one exactly, the others as of
+    /// their last flush).
+    fn total_nodes(&self) -> u64 {
+        match self.shared_nodes {
+            Some(n) => n.load(Ordering::Relaxed) + self.nodes - self.flushed,
+            None => self.nodes,
+        }
+    }
+
     fn elapsed(&self) -> Duration {
         self.limits.start.elapsed()
     }
@@ -186,7 +287,11 @@ impl<G: Game> Searcher<'_, G> {
 
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let lines_wanted = multipv.min(roots.len());
+        let mut clock = IterationClock::default();
         for depth in 1..=max_depth {
+            if skip_depth(self.thread_id, depth) && depth < max_depth {
+                continue;
+            }
             let mut lines = Vec::with_capacity(lines_wanted);
             for line in 0..lines_wanted {
                 self.seldepth = 0;
@@ -202,7 +307,7 @@ impl<G: Game> Searcher<'_, G> {
                     seldepth: self.seldepth as u32,
                     multipv: line + 1,
                     score: r.score,
-                    nodes: self.nodes,
+                    nodes: self.total_nodes(),
                     time: self.elapsed(),
                     pv: r.pv.clone(),
                 };
@@ -235,12 +340,12 @@ impl<G: Game> Searcher<'_, G> {
                     break;
                 }
             }
-            if let Some(soft) = self.limits.soft_deadline() {
-                if Instant::now() >= soft {
-                    break;
-                }
+            if clock.should_stop(&self.limits, self.elapsed(), best.mv, best.score) {
+                break;
             }
-            if self.stop.load(Ordering::Relaxed) {
+            if self.stop.load(Ordering::Relaxed)
+                || self.done.is_some_and(|d| d.load(Ordering::Relaxed))
+            {
                 break;
             }
         }
@@ -289,7 +394,9 @@ impl<G: Game> Searcher<'_, G> {
     }
 
     fn check_limits(&mut self) {
-        if self.stop.load(Ordering::Relaxed) {
+        self.flush_nodes();
+        if self.stop.load(Ordering::Relaxed) || self.done.is_some_and(|d| d.load(Ordering::Relaxed))
+        {
             self.aborted = true;
         } else if let Some(d) = self.hard_deadline {
             if Instant::now() >= d {
@@ -297,7 +404,7 @@ impl<G: Game> Searcher<'_, G> {
             }
         }
         if let Some(n) = self.limits.nodes {
-            if self.nodes >= n {
+            if self.total_nodes() >= n {
                 self.aborted = true;
             }
         }
