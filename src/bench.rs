@@ -12,6 +12,18 @@ use crate::search::{format_score, search, Limits, SearchParams};
 
 pub const DEFAULT_DEPTH: u32 = 7;
 
+pub const USAGE: &str = "\
+ply bench - search the fixed benchmark positions
+
+USAGE:
+    ply bench [DEPTH]
+
+Searches each benchmark position to DEPTH (1..30, default 7) with a fresh hash
+table and prints, per position, the best move, score, nodes and time, then the
+total nodes (the engine's signature: the same logic gives the same count on every
+machine) and nodes per second.
+";
+
 /// (size, rule, moves in play order as letter = x from `a`, number = y + 1).
 pub const POSITIONS: &[(usize, Rule, &str)] = &[
     (15, Rule::Freestyle, "h8"),

@@ -2,42 +2,108 @@
 //! `ply bench` and the other subcommands are one-shot tools for scripts.
 
 use crate::engine::gomocup::{GameChoice, GomocupSession};
+use crate::engine::uci::UciSession;
 use crate::games::gomoku::Rule;
 use crate::io::{read_first_line, spawn_stdin_reader, Output};
 use crate::protocol::gomocup::Parser;
 
-pub const USAGE: &str = "\
+/// The part of the usage text before the subcommand list.
+pub const USAGE_HEAD: &str = "\
 ply - a board-game engine (gomoku, renju, caro, tic-tac-toe)
 
 USAGE:
     ply [OPTIONS]            run a protocol session on stdin/stdout
-    ply bench [DEPTH]        search the fixed benchmark positions; print nodes and nodes/s
-    ply match --engine1 CMD --engine2 CMD [OPTIONS]
-                             play a match between two Gomocup engines (ply match --help)
+    ply <SUBCOMMAND> [ARGS]  a one-shot tool (each answers --help)
     ply help | --help        this text
     ply --version
+";
 
+/// The part after it.
+pub const USAGE_TAIL: &str = "\
 OPTIONS (session):
-    --protocol gomocup       the protocol (default: recognised from the first command)
-    --game gomoku|tictactoe  the game START builds (default gomoku; START 3 is always tic-tac-toe)
-    --rule RULE              freestyle|standard|renju|caro, or a Gomocup INFO rule number
-    --threads N              search threads (lazy SMP; default 1, at most one per logical CPU;
-                             INFO thread_num overrides)
+    --protocol gomocup|uci|ugi  the protocol (default: recognised from the first command)
+    --game gomoku|tictactoe     the game START/startpos builds (default gomoku; Gomocup START 3
+                                is always tic-tac-toe; UCI_Variant overrides it)
+    --rule RULE                 freestyle|standard|renju|caro, or a Gomocup INFO rule number
+    --threads N                 search threads (lazy SMP; default 1, at most one per logical
+                                CPU; INFO thread_num / the UCI Threads option override)
 
 Logs go to stderr; set RUST_LOG=debug (or info, warn) to see them.
 ";
+
+/// A one-shot subcommand: `ply <name> [args]`. `ply <name> --help` (or `-h`)
+/// prints `usage` and exits 0 without running it, for every entry, so a new
+/// subcommand only adds a line to [`SUBCOMMANDS`].
+pub struct Subcommand {
+    pub name: &'static str,
+    /// One line for the `ply --help` list.
+    pub summary: &'static str,
+    /// The full `--help` text.
+    pub usage: &'static str,
+    pub run: fn(&[String]) -> i32,
+}
+
+pub const SUBCOMMANDS: &[Subcommand] = &[
+    Subcommand {
+        name: "bench",
+        summary: "search the fixed benchmark positions; print nodes and nodes/s",
+        usage: crate::bench::USAGE,
+        run: crate::bench::run,
+    },
+    Subcommand {
+        name: "play",
+        summary: "play a game against the engine in the terminal",
+        usage: crate::play::USAGE,
+        run: crate::play::run,
+    },
+    Subcommand {
+        name: "analyze",
+        summary: "search one position and print the best move, score and line",
+        usage: crate::analyze::USAGE,
+        run: crate::analyze::run,
+    },
+    Subcommand {
+        name: "match",
+        summary: "play a match between two Gomocup engines (Elo, SPRT, SGF records)",
+        usage: crate::matchrunner::USAGE,
+        run: crate::matchrunner::run,
+    },
+];
+
+/// The whole usage text, with the subcommand list.
+pub fn usage() -> String {
+    let mut s = String::from(USAGE_HEAD);
+    s.push_str("\nSUBCOMMANDS:\n");
+    for c in SUBCOMMANDS {
+        s.push_str(&format!("    {:<10} {}\n", c.name, c.summary));
+    }
+    s.push('\n');
+    s.push_str(USAGE_TAIL);
+    s
+}
+
+/// Is `a` a request for help?
+pub fn is_help(a: &str) -> bool {
+    matches!(a, "--help" | "-h" | "help")
+}
 
 /// The protocols ply speaks.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Dialect {
     Gomocup,
+    /// UCI and UGI share one session (the greeting decides `uciok` or `ugiok`).
+    Uci,
 }
 
 impl Dialect {
-    /// Recognises the protocol from the first command. Every line that is not another
-    /// dialect's greeting is Gomocup (whose brains must answer anything).
-    pub fn detect(_first: &str) -> Dialect {
-        Dialect::Gomocup
+    /// Recognises the protocol from the first command: `uci` or `ugi` (the first
+    /// word, any case) is UCI; every other line is Gomocup (whose brains must
+    /// answer anything).
+    pub fn detect(first: &str) -> Dialect {
+        match first.split_whitespace().next().map(str::to_ascii_lowercase) {
+            Some(w) if w == "uci" || w == "ugi" => Dialect::Uci,
+            _ => Dialect::Gomocup,
+        }
     }
 }
 
@@ -82,16 +148,11 @@ pub fn parse_session_options(args: &[String]) -> Result<SessionOptions, String> 
             "--protocol" => {
                 o.dialect = Some(match value("--protocol")?.to_ascii_lowercase().as_str() {
                     "gomocup" | "piskvork" => Dialect::Gomocup,
-                    p => return Err(format!("unknown protocol '{p}' (gomocup)")),
+                    "uci" | "ugi" => Dialect::Uci,
+                    p => return Err(format!("unknown protocol '{p}' (gomocup, uci, ugi)")),
                 })
             }
-            "--game" => {
-                o.game = match value("--game")?.to_ascii_lowercase().as_str() {
-                    "gomoku" => GameChoice::Gomoku,
-                    "tictactoe" | "tic-tac-toe" => GameChoice::TicTacToe,
-                    g => return Err(format!("unknown game '{g}' (gomoku, tictactoe)")),
-                }
-            }
+            "--game" => o.game = parse_game(&value("--game")?)?,
             "--rule" => o.rule = parse_rule(&value("--rule")?)?,
             "--threads" => {
                 let v = value("--threads")?;
@@ -129,16 +190,32 @@ pub fn run_session(opts: SessionOptions) -> i32 {
                 .with_threads(opts.threads)
                 .run(input)
         }
+        Dialect::Uci => {
+            let input = spawn_stdin_reader(Some(first), |line| match line {
+                Some(l) if !l.trim().is_empty() => vec![crate::protocol::uci::parse(l)],
+                _ => Vec::new(),
+            });
+            UciSession::new(Output::stdout(), opts.game, opts.rule)
+                .with_threads(opts.threads)
+                .run(input)
+        }
     }
 }
 
 /// The whole command line; returns the exit code.
 pub fn main_with_args(args: &[String]) -> i32 {
-    match args.first().map(String::as_str) {
-        Some("bench") => crate::bench::run(&args[1..]),
-        Some("match") => crate::matchrunner::run(&args[1..]),
+    let first = args.first().map(String::as_str);
+    if let Some(sub) = SUBCOMMANDS.iter().find(|c| Some(c.name) == first) {
+        let rest = &args[1..];
+        if rest.iter().any(|a| is_help(a)) {
+            print!("{}", sub.usage);
+            return 0;
+        }
+        return (sub.run)(rest);
+    }
+    match first {
         Some("help") | Some("--help") | Some("-h") => {
-            print!("{USAGE}");
+            print!("{}", usage());
             0
         }
         Some("--version") | Some("-V") => {
@@ -148,9 +225,53 @@ pub fn main_with_args(args: &[String]) -> i32 {
         _ => match parse_session_options(args) {
             Ok(o) => run_session(o),
             Err(e) => {
-                eprintln!("ply: {e}\n\n{USAGE}");
+                eprintln!("ply: {e}\n\n{}", usage());
                 2
             }
         },
+    }
+}
+
+/// Parses `--game` values (shared by the session and the subcommands).
+pub fn parse_game(s: &str) -> Result<GameChoice, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "gomoku" => Ok(GameChoice::Gomoku),
+        "tictactoe" | "tic-tac-toe" => Ok(GameChoice::TicTacToe),
+        g => Err(format!("unknown game '{g}' (gomoku, tictactoe)")),
+    }
+}
+
+/// Parses `--size N` or `--size WxH`.
+pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("bad size '{s}' (N or WxH)");
+    match s.split_once(['x', 'X']) {
+        Some((w, h)) => Ok((w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?)),
+        None => s.parse().map(|n| (n, n)).map_err(|_| bad()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dialect_from_the_first_word() {
+        assert_eq!(Dialect::detect("uci"), Dialect::Uci);
+        assert_eq!(Dialect::detect("  UGI \r"), Dialect::Uci);
+        assert_eq!(Dialect::detect("START 15"), Dialect::Gomocup);
+        assert_eq!(Dialect::detect("ucinewgame"), Dialect::Gomocup);
+        assert_eq!(Dialect::detect(""), Dialect::Gomocup);
+    }
+
+    #[test]
+    fn sizes_and_games() {
+        assert_eq!(parse_size("15"), Ok((15, 15)));
+        assert_eq!(parse_size("20x12"), Ok((20, 12)));
+        assert!(parse_size("x").is_err() && parse_size("15x").is_err());
+        assert_eq!(parse_game("Tic-Tac-Toe"), Ok(GameChoice::TicTacToe));
+        assert!(parse_game("chess").is_err());
+        // Every subcommand is listed in the usage text.
+        let u = usage();
+        assert!(SUBCOMMANDS.iter().all(|c| u.contains(c.name)));
     }
 }

@@ -4,11 +4,13 @@
 //! Data flows one way: text -> command (`protocol`) -> session (`engine`) ->
 //! search (`search`) -> report -> text.
 
+pub mod analyze;
 pub mod bench;
 pub mod cli;
 pub mod engine;
 pub mod games;
 pub mod io;
 pub mod matchrunner;
+pub mod play;
 pub mod protocol;
 pub mod search;

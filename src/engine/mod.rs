@@ -6,6 +6,8 @@
 //! stop flag the search polls.
 
 pub mod gomocup;
+pub mod uci;
+pub mod variant;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -211,6 +213,11 @@ impl Engine {
             self.join();
             self.tt = Arc::new(TranspositionTable::new(bytes));
         }
+    }
+
+    /// Permille of the hash table used by the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
     }
 
     pub fn hash_bytes(&self) -> usize {

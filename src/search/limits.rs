@@ -205,6 +205,49 @@ pub fn gomocup_time(clock: GomocupClock, moves_left: i64) -> TimeLimit {
     }
 }
 
+/// One player's clock as UCI/UGI `go` gives it (milliseconds).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct UciClock {
+    /// Time left on our clock (may be negative when it has run out).
+    pub time: i64,
+    /// Our increment per move.
+    pub inc: i64,
+    /// Moves to the next time control (`None`: sudden death).
+    pub movestogo: Option<i64>,
+}
+
+/// Soft and hard bounds for `go movetime N`: think up to `N` less a margin.
+pub fn movetime_limit(movetime: i64) -> TimeLimit {
+    let hard = (movetime - safety_margin(movetime.max(0))).max(1);
+    TimeLimit::Managed {
+        soft: Duration::from_millis(hard as u64),
+        hard: Duration::from_millis(hard as u64),
+    }
+}
+
+/// Soft and hard bounds for `go wtime/btime [winc/binc] [movestogo]`.
+///
+/// Soft: an even share of what is left (over `movestogo`, or 30 moves) plus three
+/// quarters of the increment. Hard: never more than a quarter of what is left
+/// (nine tenths when this is the last move before the control), at most four
+/// times the soft bound; both keep the safety margin, so the clock never runs out.
+pub fn uci_time(clock: UciClock) -> TimeLimit {
+    let usable = (clock.time - safety_margin(clock.time.max(0))).max(1);
+    let mtg = clock.movestogo.unwrap_or(30).clamp(1, 100);
+    let share = usable / mtg + clock.inc.max(0) * 3 / 4;
+    let cap = if mtg == 1 {
+        usable * 9 / 10
+    } else {
+        usable / 4
+    };
+    let hard = share.saturating_mul(4).min(cap).max(1);
+    let soft = share.min(hard).max(1);
+    TimeLimit::Managed {
+        soft: Duration::from_millis(soft as u64),
+        hard: Duration::from_millis(hard as u64),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,5 +374,46 @@ mod tests {
             30,
         ));
         assert!(hard >= 1 && soft >= 1 && hard <= 1_000);
+    }
+
+    #[test]
+    fn uci_clock_shares_and_never_overruns() {
+        // 60 s sudden death: about 2 s a move, never more than 15 s.
+        let (soft, hard) = ms(uci_time(UciClock {
+            time: 60_000,
+            inc: 0,
+            movestogo: None,
+        }));
+        assert!((1_500..=2_000).contains(&soft), "soft {soft}");
+        assert!(hard <= 15_000 && hard >= soft, "hard {hard}");
+        // The increment counts; a tiny clock still leaves a margin.
+        let (soft_inc, _) = ms(uci_time(UciClock {
+            time: 60_000,
+            inc: 1_000,
+            movestogo: None,
+        }));
+        assert!(soft_inc > soft + 500);
+        let (soft, hard) = ms(uci_time(UciClock {
+            time: 100,
+            inc: 5_000,
+            movestogo: None,
+        }));
+        assert!(hard < 100 && soft <= hard, "{soft} {hard}");
+        // Last move before the control: most of the clock, not all of it.
+        let (_, hard) = ms(uci_time(UciClock {
+            time: 10_000,
+            inc: 0,
+            movestogo: Some(1),
+        }));
+        assert!((8_000..10_000).contains(&hard), "hard {hard}");
+        // A clock that has run out still gives a bound.
+        let (soft, hard) = ms(uci_time(UciClock {
+            time: -20,
+            inc: 0,
+            movestogo: None,
+        }));
+        assert!(soft >= 1 && (1..=2).contains(&hard));
+        let (soft, hard) = ms(movetime_limit(1_000));
+        assert!(soft == hard && (800..1_000).contains(&hard));
     }
 }

@@ -1,0 +1,242 @@
+//! `ply analyze`: one position in, the best move, score and line out (text or one
+//! JSON object), for shell scripts.
+
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::unbounded;
+
+use crate::cli::{parse_game, parse_rule, parse_size};
+use crate::engine::gomocup::GameChoice;
+use crate::engine::variant::{
+    default_size, depth_cap, game_name, line_text, move_from_text, move_text, result_text,
+};
+use crate::engine::{Engine, Position};
+use crate::games::gomoku::Rule;
+use crate::games::Color;
+use crate::search::limits::movetime_limit;
+use crate::search::{mate_in, Limits, SearchParams};
+
+pub const USAGE: &str = "\
+ply analyze - search one position and print the best move, score and line
+
+USAGE:
+    ply analyze [--game gomoku|tictactoe] [--rule RULE] [--size N|WxH]
+                [--moves M1,M2,...] [--time MS | --depth N] [--nodes N] [--json]
+
+OPTIONS:
+    --game G      gomoku (default) or tictactoe
+    --rule R      freestyle (default), standard, renju, caro
+    --size S      board size, N or WxH (gomoku: 5..26, default 15; tic-tac-toe: 3)
+    --moves LIST  the moves played from the empty board, first player first,
+                  separated by commas or spaces: h8 or P@h8 (files a.. from the
+                  left, ranks 1.. from the bottom, as cutechess-cli writes them)
+    --time MS     think for MS milliseconds (default 1000 unless --depth/--nodes)
+    --depth N     search to depth N
+    --nodes N     stop after N nodes
+    --json        print one JSON object instead of text
+
+OUTPUT (text):
+    bestmove P@i9
+    score cp 35            (or: score mate 3 = a forced win in 3 of our moves)
+    depth 9 seldepth 14 nodes 123456 time 1000
+    pv P@i9 P@g7 ...
+A finished game prints `result p1win|p2win|draw` and no move. Exit code 0, or 2
+with a message on stderr for bad arguments or an illegal move.
+";
+
+struct Args {
+    game: GameChoice,
+    rule: Rule,
+    size: Option<(usize, usize)>,
+    moves: Vec<String>,
+    time: Option<u64>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    json: bool,
+}
+
+fn parse_args(args: &[String]) -> Result<Args, String> {
+    let mut a = Args {
+        game: GameChoice::Gomoku,
+        rule: Rule::Freestyle,
+        size: None,
+        moves: Vec::new(),
+        time: None,
+        depth: None,
+        nodes: None,
+        json: false,
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
+        match arg.as_str() {
+            "--game" => a.game = parse_game(&value("--game")?)?,
+            "--rule" => a.rule = parse_rule(&value("--rule")?)?,
+            "--size" => a.size = Some(parse_size(&value("--size")?)?),
+            "--moves" => {
+                a.moves.extend(
+                    value("--moves")?
+                        .split(|c: char| c == ',' || c.is_whitespace())
+                        .filter(|s| !s.is_empty())
+                        .map(str::to_string),
+                );
+            }
+            "--time" => {
+                a.time = Some(
+                    value("--time")?
+                        .parse()
+                        .map_err(|_| "--time needs milliseconds".to_string())?,
+                )
+            }
+            "--depth" => {
+                a.depth = Some(
+                    value("--depth")?
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|d| (1..=100).contains(d))
+                        .ok_or("--depth needs a number from 1 to 100")?,
+                )
+            }
+            "--nodes" => {
+                a.nodes = Some(
+                    value("--nodes")?
+                        .parse()
+                        .map_err(|_| "--nodes needs a number".to_string())?,
+                )
+            }
+            "--json" => a.json = true,
+            other => return Err(format!("unknown argument '{other}'")),
+        }
+    }
+    Ok(a)
+}
+
+/// The position after `moves` (each checked for legality).
+pub fn build_position(
+    game: GameChoice,
+    rule: Rule,
+    size: Option<(usize, usize)>,
+    moves: &[String],
+) -> Result<Position, String> {
+    let (w, h) = size.unwrap_or(default_size(game));
+    if w > crate::engine::variant::MAX_NOTATION_WIDTH {
+        return Err(format!(
+            "boards wider than {} files cannot be written as squares",
+            crate::engine::variant::MAX_NOTATION_WIDTH
+        ));
+    }
+    let mut pos = Position::new_game(game, rule, w, h)?;
+    for (i, m) in moves.iter().enumerate() {
+        let mv = move_from_text(&pos, m).map_err(|e| format!("move {}: {e}", i + 1))?;
+        pos.make(mv);
+    }
+    Ok(pos)
+}
+
+/// Escapes a string for JSON.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn json_list(items: &[String]) -> String {
+    let inner: Vec<String> = items.iter().map(|s| json_string(s)).collect();
+    format!("[{}]", inner.join(","))
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let a = match parse_args(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("ply analyze: {e}\n\n{USAGE}");
+            return 2;
+        }
+    };
+    let pos = match build_position(a.game, a.rule, a.size, &a.moves) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("ply analyze: {e}");
+            return 2;
+        }
+    };
+    let mut limits = Limits::new(Instant::now());
+    if let Some(ms) = a
+        .time
+        .or((a.depth.is_none() && a.nodes.is_none()).then_some(1000))
+    {
+        limits.time = movetime_limit(ms.min(i64::MAX as u64) as i64);
+    }
+    limits.depth = a.depth;
+    limits.nodes = a.nodes;
+    if let Some(cap) = depth_cap(&pos) {
+        limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+    }
+    let (tx, _rx) = unbounded();
+    let engine = Engine::new(tx);
+    let over = pos.result().is_some();
+    let r = (!over).then(|| engine.search_now(&pos, &SearchParams { limits, multipv: 1 }));
+    let side = if pos.side_to_move() == Color::Black {
+        "first"
+    } else {
+        "second"
+    };
+    let (w, h) = pos.dimensions();
+    let best = r
+        .as_ref()
+        .filter(|r| !r.best.is_none())
+        .map(|r| move_text(&pos, r.best).to_string());
+    let pv = r.as_ref().map_or(Vec::new(), |r| line_text(&pos, &r.pv));
+    let (score_kind, score_value) = match r.as_ref().map(|r| r.score) {
+        None => ("none", 0),
+        Some(s) => match mate_in(s) {
+            Some(p) if p > 0 => ("mate", (p + 1) / 2),
+            Some(p) => ("mate", p / 2),
+            None => ("cp", s),
+        },
+    };
+    let (depth, seldepth, nodes, time) = r.as_ref().map_or((0, 0, 0, Duration::ZERO), |r| {
+        (r.depth, r.seldepth, r.nodes, r.time)
+    });
+    if a.json {
+        let score = if score_kind == "none" {
+            "null".to_string()
+        } else {
+            format!("{{\"{score_kind}\":{score_value}}}")
+        };
+        println!(
+            "{{\"game\":{},\"rule\":{},\"width\":{w},\"height\":{h},\"moves\":{},\"side_to_move\":{},\"result\":{},\"bestmove\":{},\"score\":{score},\"depth\":{depth},\"seldepth\":{seldepth},\"nodes\":{nodes},\"time_ms\":{},\"pv\":{}}}",
+            json_string(game_name(a.game)),
+            match a.game {
+                GameChoice::Gomoku => json_string(&format!("{:?}", a.rule).to_ascii_lowercase()),
+                GameChoice::TicTacToe => "null".to_string(),
+            },
+            json_list(&a.moves),
+            json_string(side),
+            json_string(result_text(&pos)),
+            best.as_deref().map_or("null".to_string(), json_string),
+            time.as_millis(),
+            json_list(&pv),
+        );
+    } else if over {
+        println!("result {}", result_text(&pos));
+    } else {
+        println!("bestmove {}", best.as_deref().unwrap_or("(none)"));
+        println!("score {score_kind} {score_value}");
+        println!(
+            "depth {depth} seldepth {seldepth} nodes {nodes} time {}",
+            time.as_millis()
+        );
+        println!("pv {}", pv.join(" "));
+    }
+    0
+}

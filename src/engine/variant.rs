@@ -1,0 +1,380 @@
+//! Games and rules by name, and how each game's moves and positions are written
+//! in the square notation of UCI/UGI, `ply play` and `ply analyze`.
+//!
+//! Everything that depends on the game is a `match` here, so a new game (reversi)
+//! is a few arms: its [`VARIANTS`] entry, [`default_size`], [`game_name`],
+//! [`Position::new_game`], [`Position::game`], [`ranks_from_top`], [`move_text`],
+//! [`plain_text`], [`move_from_text`] (passes), [`depth_cap`] and
+//! [`position_from_fen`] (plus `--game` in `cli::parse_game`).
+
+use super::gomocup::GameChoice;
+use super::Position;
+use crate::games::gomoku::{Gomoku, Rule};
+use crate::games::tictactoe::TicTacToe;
+use crate::games::{Color, GameResult, Move};
+use crate::protocol::uci::{Cell, Fen, MoveText, Square};
+
+/// A game with its rule and default board, by its UCI_Variant name.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Variant {
+    pub name: &'static str,
+    pub game: GameChoice,
+    pub rule: Rule,
+    /// Board of `position startpos` (gomoku's may be changed with `BoardSize`).
+    pub size: (usize, usize),
+}
+
+/// Every variant ply plays, in the order `uci` lists them. cutechess-cli knows
+/// `gomoku` (15x15, exactly five wins: our `Rule::Standard`), `gomokufreestyle`
+/// and `tictactoe`; `renju` and `caro` are ours.
+pub const VARIANTS: &[Variant] = &[
+    Variant {
+        name: "gomoku",
+        game: GameChoice::Gomoku,
+        rule: Rule::Standard,
+        size: (15, 15),
+    },
+    Variant {
+        name: "gomokufreestyle",
+        game: GameChoice::Gomoku,
+        rule: Rule::Freestyle,
+        size: (15, 15),
+    },
+    Variant {
+        name: "renju",
+        game: GameChoice::Gomoku,
+        rule: Rule::Renju,
+        size: (15, 15),
+    },
+    Variant {
+        name: "caro",
+        game: GameChoice::Gomoku,
+        rule: Rule::Caro,
+        size: (15, 15),
+    },
+    Variant {
+        name: "tictactoe",
+        game: GameChoice::TicTacToe,
+        rule: Rule::Freestyle,
+        size: (3, 3),
+    },
+];
+
+/// The largest board the square notation can write (files `a`..`z`).
+pub const MAX_NOTATION_WIDTH: usize = 26;
+
+/// The board a game is played on unless a size is given.
+pub fn default_size(game: GameChoice) -> (usize, usize) {
+    match game {
+        GameChoice::TicTacToe => (3, 3),
+        GameChoice::Gomoku => (15, 15),
+    }
+}
+
+/// The game's name on the command line and in JSON.
+pub fn game_name(game: GameChoice) -> &'static str {
+    match game {
+        GameChoice::TicTacToe => "tictactoe",
+        GameChoice::Gomoku => "gomoku",
+    }
+}
+
+pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
+    let name = name.to_ascii_lowercase();
+    VARIANTS.iter().find(|v| v.name == name)
+}
+
+/// The variant for a game and rule (the command line's `--game`/`--rule`).
+pub fn variant_for(game: GameChoice, rule: Rule) -> &'static Variant {
+    VARIANTS
+        .iter()
+        .find(|v| v.game == game && (v.rule == rule || game != GameChoice::Gomoku))
+        .unwrap_or(&VARIANTS[0])
+}
+
+impl Position {
+    /// A new game on an empty `w` x `h` board.
+    pub fn new_game(game: GameChoice, rule: Rule, w: usize, h: usize) -> Result<Position, String> {
+        match game {
+            GameChoice::TicTacToe if (w, h) == (3, 3) => Ok(Position::TicTacToe(TicTacToe::new())),
+            GameChoice::TicTacToe => Err(format!("tic-tac-toe is played on 3x3, not {w}x{h}")),
+            GameChoice::Gomoku => Gomoku::new(w, h, rule).map(|g| Position::Gomoku(Box::new(g))),
+        }
+    }
+
+    /// Which game this is.
+    pub fn game(&self) -> GameChoice {
+        match self {
+            Position::TicTacToe(_) => GameChoice::TicTacToe,
+            Position::Gomoku(_) => GameChoice::Gomoku,
+        }
+    }
+}
+
+/// Does rank 1 name the top row (reversi, as Othello players write it) rather than
+/// the bottom one (cutechess's boards, like a chess board seen by white)?
+pub fn ranks_from_top(game: GameChoice) -> bool {
+    match game {
+        GameChoice::Gomoku | GameChoice::TicTacToe => false,
+    }
+}
+
+/// The square of `mv` (`y` counts rows from the top, as in Gomocup).
+pub fn square_of(pos: &Position, mv: Move) -> Square {
+    let (w, h) = pos.dimensions();
+    let (x, y) = mv.xy(w);
+    let rank = if ranks_from_top(pos.game()) {
+        y + 1
+    } else {
+        h - y
+    };
+    Square {
+        file: x as u32,
+        rank: rank as u32,
+    }
+}
+
+/// `(x, y)` of a square, if it is on the board.
+pub fn xy_of(pos: &Position, sq: Square) -> Option<(usize, usize)> {
+    let (w, h) = pos.dimensions();
+    let (file, rank) = (sq.file as usize, sq.rank as usize);
+    if file >= w || rank == 0 || rank > h {
+        return None;
+    }
+    let y = if ranks_from_top(pos.game()) {
+        rank - 1
+    } else {
+        h - rank
+    };
+    Some((file, y))
+}
+
+/// How `mv` is written: a drop `P@h8` in the k-in-a-row games, as cutechess-cli
+/// writes them (the piece letter is always upper case).
+pub fn move_text(pos: &Position, mv: Move) -> MoveText {
+    match pos.game() {
+        GameChoice::Gomoku | GameChoice::TicTacToe => MoveText::Drop('P', square_of(pos, mv)),
+    }
+}
+
+/// How a person reads `mv`: the plain square (`h8`).
+pub fn plain_text(pos: &Position, mv: Move) -> String {
+    match pos.game() {
+        GameChoice::Gomoku | GameChoice::TicTacToe => square_of(pos, mv).to_string(),
+    }
+}
+
+/// The deepest search worth running on `pos`, if the game is small enough to be
+/// searched to its end (tic-tac-toe: the empty squares).
+pub fn depth_cap(pos: &Position) -> Option<u32> {
+    match pos.game() {
+        GameChoice::TicTacToe => {
+            let (w, h) = pos.dimensions();
+            Some((w * h).saturating_sub(pos.ply()).max(1) as u32)
+        }
+        GameChoice::Gomoku => None,
+    }
+}
+
+/// A list of moves from `pos` on, written one after the other (a PV).
+pub fn line_text(pos: &Position, line: &[Move]) -> Vec<String> {
+    line.iter()
+        .map(|&m| move_text(pos, m).to_string())
+        .collect()
+}
+
+/// Reads one move for the side to move in `pos`: `P@h8`, `h8`, or for games with
+/// passes `0000`/`@@@@`. The move must be legal.
+pub fn move_from_text(pos: &Position, token: &str) -> Result<Move, String> {
+    let text = MoveText::parse(token).ok_or_else(|| format!("'{token}' is not a move"))?;
+    let sq = match text {
+        MoveText::Drop(p, sq) if p.eq_ignore_ascii_case(&'P') => sq,
+        MoveText::Drop(p, _) => return Err(format!("'{token}': there is no piece '{p}' to drop")),
+        MoveText::Plain(sq) => sq,
+        MoveText::Pass { .. } => {
+            return match pos.game() {
+                GameChoice::Gomoku | GameChoice::TicTacToe => {
+                    Err(format!("'{token}': passing is not allowed in this game"))
+                }
+            }
+        }
+    };
+    let (w, h) = pos.dimensions();
+    let (x, y) = xy_of(pos, sq).ok_or_else(|| format!("'{token}' is off the {w}x{h} board"))?;
+    pos.check_move(x as i64, y as i64)
+        .map_err(|e| format!("'{token}': {e}"))
+}
+
+/// The position a FEN describes, for the game and rule of `variant` (its size is
+/// the FEN's). Upper-case pieces are the first player's (white in cutechess's
+/// FENs), lower-case the second's; `w` means the first player is to move.
+pub fn position_from_fen(variant: &Variant, fen: &Fen) -> Result<Position, String> {
+    let (w, h) = (fen.width(), fen.height());
+    if w > MAX_NOTATION_WIDTH {
+        return Err(format!(
+            "boards wider than {MAX_NOTATION_WIDTH} files cannot be written in this notation"
+        ));
+    }
+    let mut pos = Position::new_game(variant.game, variant.rule, w, h)?;
+    let side = if fen.side == 'w' {
+        Color::Black
+    } else {
+        Color::White
+    };
+    match variant.game {
+        GameChoice::Gomoku | GameChoice::TicTacToe => {
+            // First-player and second-player stones alternately, so that the set-up
+            // history looks like a game.
+            let mut stones: [Vec<Move>; 2] = [Vec::new(), Vec::new()];
+            for (y, row) in fen.rows.iter().enumerate() {
+                for (x, cell) in row.iter().enumerate() {
+                    if let Cell::Piece(c) = cell {
+                        let mv = Move::from_xy(x, y, w);
+                        match c {
+                            'P' | 'X' => stones[0].push(mv),
+                            'p' | 'x' | 'O' | 'o' => stones[1].push(mv),
+                            other => return Err(format!("unknown piece '{other}' in the FEN")),
+                        }
+                    }
+                }
+            }
+            let (a, b) = (&stones[0], &stones[1]);
+            let mut order = Vec::with_capacity(a.len() + b.len());
+            for i in 0..a.len().max(b.len()) {
+                for (list, color) in [(a, Color::Black), (b, Color::White)] {
+                    if let Some(&mv) = list.get(i) {
+                        order.push((mv, color));
+                    }
+                }
+            }
+            let over = || Err("the game in that FEN is already over".to_string());
+            for &(mv, color) in &order {
+                if pos.result().is_some() {
+                    return over();
+                }
+                pos.place(mv, color);
+            }
+            if pos.result().is_some() {
+                return over();
+            }
+            // A game only knows whether the stone placed last completed a line: try
+            // each stone last.
+            for skip in 0..order.len() {
+                let mut p = Position::new_game(variant.game, variant.rule, w, h)?;
+                for (i, &(mv, color)) in order.iter().enumerate() {
+                    if i != skip {
+                        p.place(mv, color);
+                    }
+                }
+                let (mv, color) = order[skip];
+                p.place(mv, color);
+                if matches!(p.result(), Some(GameResult::Win | GameResult::Loss)) {
+                    return over();
+                }
+            }
+            pos.set_side_to_move(side);
+        }
+    }
+    Ok(pos)
+}
+
+/// The UGI result of the position: `p1win`, `p2win`, `draw` or `none`.
+pub fn result_text(pos: &Position) -> &'static str {
+    let first_to_move = pos.side_to_move() == Color::Black;
+    match pos.result() {
+        None => "none",
+        Some(GameResult::Draw) => "draw",
+        Some(GameResult::Win) if first_to_move => "p1win",
+        Some(GameResult::Loss) if !first_to_move => "p1win",
+        Some(_) => "p2win",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start(name: &str) -> Position {
+        let v = variant_by_name(name).unwrap();
+        Position::new_game(v.game, v.rule, v.size.0, v.size.1).unwrap()
+    }
+
+    #[test]
+    fn squares_count_ranks_from_the_bottom_like_cutechess() {
+        let p = start("gomoku");
+        // h8 is the centre; a1 the bottom-left corner (Gomocup 0,14).
+        assert_eq!(move_from_text(&p, "P@h8"), Ok(Move::from_xy(7, 7, 15)));
+        assert_eq!(move_from_text(&p, "a1"), Ok(Move::from_xy(0, 14, 15)));
+        assert_eq!(move_from_text(&p, "P@o15"), Ok(Move::from_xy(14, 0, 15)));
+        assert_eq!(move_text(&p, Move::from_xy(0, 14, 15)).to_string(), "P@a1");
+        assert!(move_from_text(&p, "p16").is_err());
+        assert!(move_from_text(&p, "0000").is_err());
+        assert!(move_from_text(&p, "Q@h8").is_err());
+        let t = start("tictactoe");
+        assert_eq!(move_from_text(&t, "P@c3"), Ok(Move::from_xy(2, 0, 3)));
+        assert!(move_from_text(&t, "d1").is_err());
+    }
+
+    #[test]
+    fn fen_sets_up_stones_and_side() {
+        let v = variant_by_name("tictactoe").unwrap();
+        let p = position_from_fen(v, &Fen::parse("P2/1p1/2P[PPppp] b - - 0 2").unwrap()).unwrap();
+        assert_eq!(p.stone(Move::from_xy(0, 0, 3)), Some(Color::Black));
+        assert_eq!(p.stone(Move::from_xy(1, 1, 3)), Some(Color::White));
+        assert_eq!(p.stone(Move::from_xy(2, 2, 3)), Some(Color::Black));
+        assert_eq!(p.side_to_move(), Color::White);
+        assert!(position_from_fen(v, &Fen::parse("4/4/4/4 w").unwrap()).is_err());
+        let g = variant_by_name("gomoku").unwrap();
+        let p = position_from_fen(g, &Fen::parse("7/7/7/7/7/7/7 w").unwrap()).unwrap();
+        assert_eq!(p.dimensions(), (7, 7));
+        // Finished games are refused, wherever the line is.
+        for done in [
+            "PPP/pp1/3 b",
+            "PPP/pp1/p2 b",
+            "pp1/PPP/p2 b",
+            "PpP/pPp/pPp w",
+        ] {
+            assert!(
+                position_from_fen(v, &Fen::parse(done).unwrap()).is_err(),
+                "{done}"
+            );
+        }
+        let five = "7/7/7/PPPPP2/ppp4/p6/7 b";
+        assert!(position_from_fen(g, &Fen::parse(five).unwrap()).is_err());
+        let four = "7/7/7/PPPP3/ppp4/p6/7 w";
+        assert!(position_from_fen(g, &Fen::parse(four).unwrap()).is_ok());
+    }
+
+    #[test]
+    fn results_name_the_first_player() {
+        let mut t = start("tictactoe");
+        for m in ["a1", "a2", "b1", "b2", "c1"] {
+            let mv = move_from_text(&t, m).unwrap();
+            t.make(mv);
+        }
+        assert_eq!(result_text(&t), "p1win");
+        t.unmake();
+        let mv = move_from_text(&t, "a3").unwrap();
+        t.make(mv);
+        assert_eq!(result_text(&t), "none");
+        let mv = move_from_text(&t, "c2").unwrap();
+        t.make(mv);
+        assert_eq!(result_text(&t), "p2win");
+    }
+
+    #[test]
+    fn default_variants_follow_game_and_rule() {
+        assert_eq!(
+            variant_for(GameChoice::Gomoku, Rule::Freestyle).name,
+            "gomokufreestyle"
+        );
+        assert_eq!(
+            variant_for(GameChoice::Gomoku, Rule::Standard).name,
+            "gomoku"
+        );
+        assert_eq!(
+            variant_for(GameChoice::TicTacToe, Rule::Renju).name,
+            "tictactoe"
+        );
+    }
+}
