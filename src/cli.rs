@@ -12,6 +12,8 @@ ply - a board-game engine (gomoku, renju, caro, tic-tac-toe)
 USAGE:
     ply [OPTIONS]            run a protocol session on stdin/stdout
     ply bench [DEPTH]        search the fixed benchmark positions; print nodes and nodes/s
+    ply perft [--game reversi|tictactoe] DEPTH
+                             count the leaves of the game tree from the start position
     ply help | --help        this text
     ply --version
 
@@ -116,6 +118,7 @@ pub fn run_session(opts: SessionOptions) -> i32 {
 pub fn main_with_args(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("bench") => crate::bench::run(&args[1..]),
+        Some("perft") => crate::games::reversi::perft::run(&args[1..]),
         Some("help") | Some("--help") | Some("-h") => {
             print!("{USAGE}");
             0

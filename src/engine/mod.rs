@@ -14,6 +14,7 @@ use std::thread::JoinHandle;
 use crossbeam_channel::Sender;
 
 use crate::games::gomoku::Gomoku;
+use crate::games::reversi::Reversi;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{Color, Game, GameResult, Move, StoneGame};
 use crate::search::tt::TranspositionTable;
@@ -27,6 +28,10 @@ pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
 pub enum Position {
     TicTacToe(TicTacToe),
     Gomoku(Box<Gomoku>),
+    /// Reversi: `place` plays a move for a colour (passing first when that colour is
+    /// not to move and has to), `stone` is the disc on a square, `last_move` may be
+    /// `Move::PASS`.
+    Reversi(Box<Reversi>),
 }
 
 /// Runs `$body` with `$g` bound to the concrete game inside a `Position`.
@@ -35,6 +40,7 @@ macro_rules! with_game {
         match $pos {
             Position::TicTacToe($g) => $body,
             Position::Gomoku($g) => $body,
+            Position::Reversi($g) => $body,
         }
     };
 }
@@ -87,6 +93,7 @@ impl Position {
                     Err(_) => Position::Gomoku(g.clone()),
                 }
             }
+            Position::Reversi(_) => Position::Reversi(Box::default()),
         }
     }
     /// Why `mv` cannot be played by the side to move, if it cannot.
@@ -210,6 +217,7 @@ pub fn run_search(
     let mut r = match pos {
         Position::TicTacToe(g) => search(g, params, tt, stop, on_info),
         Position::Gomoku(g) => search(g.as_ref(), params, tt, stop, on_info),
+        Position::Reversi(g) => search(g.as_ref(), params, tt, stop, on_info),
     };
     if r.best.is_none() {
         if let Some(&mv) = pos.legal_moves().first() {

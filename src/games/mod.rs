@@ -4,6 +4,7 @@
 //! [`crate::engine::Position`] that wraps one concrete game.
 
 pub mod gomoku;
+pub mod reversi;
 pub mod tictactoe;
 
 use std::fmt;
