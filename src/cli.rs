@@ -14,6 +14,8 @@ USAGE:
     ply bench [DEPTH]        search the fixed benchmark positions; print nodes and nodes/s
     ply perft [--game reversi|tictactoe] DEPTH
                              count the leaves of the game tree from the start position
+    ply solve [--wld] [--hash MB] FILE.obf
+                             solve every reversi endgame of an OBF file exactly
     ply help | --help        this text
     ply --version
 
@@ -119,6 +121,8 @@ pub fn main_with_args(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("bench") => crate::bench::run(&args[1..]),
         Some("perft") => crate::games::reversi::perft::run(&args[1..]),
+        // `.obf` files are reversi endgames (the only format so far: it also answers --help).
+        Some("solve") => crate::games::reversi::solve::run(&args[1..]),
         Some("help") | Some("--help") | Some("-h") => {
             print!("{USAGE}");
             0

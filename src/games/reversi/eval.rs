@@ -1,5 +1,10 @@
 //! Reversi evaluation, from the side to move's view, in 1/100 disc units.
 
+/// One disc of final score in evaluation units.
+pub const DISC: i32 = 100;
+/// Larger than any evaluation (and any final score times [`DISC`]).
+pub const MAX_EVAL: i32 = 65 * DISC;
+
 use super::{moves, CORNERS};
 
 /// Square weights (a1..h8), the classic corner-good, X/C-square-bad table.

@@ -13,8 +13,10 @@
 //! its only move); the game ends when neither side can move. The final score is the
 //! disc difference with the empty squares going to the winner (the FFO convention).
 
+pub mod endgame;
 pub mod eval;
 pub mod perft;
+pub mod solve;
 
 use std::fmt;
 
