@@ -2,3 +2,4 @@
 //! `Display` turns commands and replies back into text (so they round-trip).
 
 pub mod gomocup;
+pub mod nboard;

@@ -15,6 +15,7 @@
 
 pub mod endgame;
 pub mod eval;
+pub mod ggf;
 pub mod perft;
 pub mod solve;
 
