@@ -2,12 +2,13 @@
 //! `ply bench` and the other subcommands are one-shot tools for scripts.
 
 use crate::engine::gomocup::{GameChoice, GomocupSession};
+use crate::engine::nboard::NBoardSession;
 use crate::games::gomoku::Rule;
 use crate::io::{read_first_line, spawn_stdin_reader, Output};
 use crate::protocol::gomocup::Parser;
 
 pub const USAGE: &str = "\
-ply - a board-game engine (gomoku, renju, caro, tic-tac-toe)
+ply - a board-game engine (gomoku, renju, caro, tic-tac-toe, reversi)
 
 USAGE:
     ply [OPTIONS]            run a protocol session on stdin/stdout
@@ -20,7 +21,9 @@ USAGE:
     ply --version
 
 OPTIONS (session):
-    --protocol gomocup       the protocol (default: recognised from the first command)
+    --protocol gomocup|nboard
+                             the protocol (default: recognised from the first command;
+                             `nboard 2` starts an NBoard session, which plays reversi)
     --game gomoku|tictactoe  the game START builds (default gomoku; START 3 is always tic-tac-toe)
     --rule RULE              freestyle|standard|renju|caro, or a Gomocup INFO rule number
 
@@ -31,13 +34,18 @@ Logs go to stderr; set RUST_LOG=debug (or info, warn) to see them.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Dialect {
     Gomocup,
+    /// The NBoard protocol (reversi), recognised by its first command `nboard <version>`.
+    NBoard,
 }
 
 impl Dialect {
-    /// Recognises the protocol from the first command. Every line that is not another
-    /// dialect's greeting is Gomocup (whose brains must answer anything).
-    pub fn detect(_first: &str) -> Dialect {
-        Dialect::Gomocup
+    /// Recognises the protocol from the first command: `nboard ...` is NBoard; every
+    /// other line is Gomocup (whose brains must answer anything).
+    pub fn detect(first: &str) -> Dialect {
+        match first.split_whitespace().next() {
+            Some("nboard") => Dialect::NBoard,
+            _ => Dialect::Gomocup,
+        }
     }
 }
 
@@ -80,7 +88,8 @@ pub fn parse_session_options(args: &[String]) -> Result<SessionOptions, String> 
             "--protocol" => {
                 o.dialect = Some(match value("--protocol")?.to_ascii_lowercase().as_str() {
                     "gomocup" | "piskvork" => Dialect::Gomocup,
-                    p => return Err(format!("unknown protocol '{p}' (gomocup)")),
+                    "nboard" => Dialect::NBoard,
+                    p => return Err(format!("unknown protocol '{p}' (gomocup, nboard)")),
                 })
             }
             "--game" => {
@@ -112,6 +121,17 @@ pub fn run_session(opts: SessionOptions) -> i32 {
                 None => parser.finish().into_iter().collect(),
             });
             GomocupSession::new(Output::stdout(), opts.game, opts.rule).run(input)
+        }
+        Dialect::NBoard => {
+            let input = spawn_stdin_reader(Some(first), |line| match line {
+                Some(l) => match crate::protocol::nboard::parse_line(l) {
+                    Ok(Some(c)) => vec![Ok(c)],
+                    Ok(None) => Vec::new(),
+                    Err(e) => vec![Err(e)],
+                },
+                None => Vec::new(),
+            });
+            NBoardSession::new(Output::stdout()).run(input)
         }
     }
 }

@@ -6,6 +6,7 @@
 //! stop flag the search polls.
 
 pub mod gomocup;
+pub mod nboard;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -268,6 +268,7 @@ impl EndHash {
 
     /// Stores the result `score` of a search of window (alpha, beta).
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn store(&mut self, p: u64, o: u64, empties: u32, alpha: i32, beta: i32, score: i32, mv: u8) {
         let i = self.index(p, o);
         let b = &mut self.slots[i];
