@@ -24,7 +24,9 @@ OPTIONS (session):
     --protocol gomocup|nboard
                              the protocol (default: recognised from the first command;
                              `nboard 2` starts an NBoard session, which plays reversi)
-    --game gomoku|tictactoe  the game START builds (default gomoku; START 3 is always tic-tac-toe)
+    --game gomoku|tictactoe|reversi
+                             the game START builds (default gomoku; START 3 is always
+                             tic-tac-toe; reversi is START 8)
     --rule RULE              freestyle|standard|renju|caro, or a Gomocup INFO rule number
 
 Logs go to stderr; set RUST_LOG=debug (or info, warn) to see them.
@@ -96,7 +98,8 @@ pub fn parse_session_options(args: &[String]) -> Result<SessionOptions, String> 
                 o.game = match value("--game")?.to_ascii_lowercase().as_str() {
                     "gomoku" => GameChoice::Gomoku,
                     "tictactoe" | "tic-tac-toe" => GameChoice::TicTacToe,
-                    g => return Err(format!("unknown game '{g}' (gomoku, tictactoe)")),
+                    "reversi" | "othello" => GameChoice::Reversi,
+                    g => return Err(format!("unknown game '{g}' (gomoku, tictactoe, reversi)")),
                 }
             }
             "--rule" => o.rule = parse_rule(&value("--rule")?)?,
