@@ -14,9 +14,11 @@
 //! # Depth and the solver
 //! `set depth n` is the midgame search depth. The exact solver takes over at
 //! `3n/2` empties or fewer (score exact: depth `100%`), a win/loss/draw solve at two
-//! more empties (`100%W`). `go` is bounded by the clock of the GGF game too: with a
-//! clock, it first searches (a quarter of its time when a solve follows), then solves
-//! until its hard deadline and keeps the search's move if the solve does not finish.
+//! more empties (`100%W`). Before a solve of more than 14 empties, or a timed one, a
+//! search of at most 10 plies gives lines at once and a fallback move. `go` is bounded
+//! by the clock of the GGF game too: with a clock, it first searches (a quarter of its
+//! time when a solve follows), then solves until its hard deadline and keeps the
+//! search's move if the solve does not finish.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,6 +43,8 @@ pub const NAME: &str = "ply";
 /// Midgame depth until `set depth` arrives.
 pub const DEFAULT_DEPTH: u32 = 12;
 const SOLVER_HASH_BYTES: usize = 32 << 20;
+/// Up to this many empties an untimed solve is not preceded by a search.
+const QUICK_SOLVE: u32 = 14;
 
 /// Empties at or below which `depth` solves exactly.
 pub fn exact_empties(depth: u32) -> u32 {
@@ -270,8 +274,9 @@ impl Job<'_> {
         let empties = pos.empties();
         let solve = empties <= wld_empties(depth);
         let mut best = None;
-        // A search first, unless an untimed solve follows (it would only cost time).
-        if !solve || time.is_some() {
+        // A search first: its move is the answer if a timed solve does not finish, and
+        // it shows lines at once before a long solve. Small untimed solves skip it.
+        if !solve || time.is_some() || empties > QUICK_SOLVE {
             let mut d = depth.min(empties).max(1);
             let mut t = time;
             if solve {
