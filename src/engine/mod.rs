@@ -218,7 +218,9 @@ pub fn run_search(
     let mut r = match pos {
         Position::TicTacToe(g) => search(g, params, tt, stop, on_info),
         Position::Gomoku(g) => search(g.as_ref(), params, tt, stop, on_info),
-        Position::Reversi(g) => search(g.as_ref(), params, tt, stop, on_info),
+        Position::Reversi(g) => {
+            crate::games::reversi::search::search_reversi(g, params, tt, stop, on_info)
+        }
     };
     if r.best.is_none() {
         if let Some(&mv) = pos.legal_moves().first() {

@@ -19,10 +19,15 @@ use super::{bit, eval, final_score, flips, moves, neighbours, CORNERS};
 use crate::games::Move;
 
 /// At most this many empties: the shallow search (no hash, parity ordering).
-pub const SHALLOW: u32 = 7;
+pub const SHALLOW: u32 = 6;
 /// From this many empties on, moves are ordered by a shallow evaluation search.
 pub const ORDER_BY_SEARCH: u32 = 16;
+/// Stability cutoffs are tried in the shallow search from this many empties on.
+const SHALLOW_STABILITY: u32 = 4;
+/// From this many empties on, enhanced transposition cutoffs are tried.
+pub const ETC_MIN: u32 = 12;
 const INF: i32 = 127;
+
 /// Nodes between two polls of the stop flag and the deadline.
 const POLL: u64 = 1 << 16;
 
@@ -45,6 +50,13 @@ const STABILITY_THRESHOLD: [i32; 65] = {
     }
     t
 };
+
+/// The squares around `sq`.
+#[inline]
+fn neighbour_mask(sq: usize) -> u64 {
+    static T: OnceLock<[u64; 64]> = OnceLock::new();
+    T.get_or_init(|| std::array::from_fn(|i| neighbours(bit(i))))[sq & 63]
+}
 
 /// Quadrants holding an odd number of empties.
 #[inline]
@@ -97,6 +109,13 @@ fn edge_stable_table() -> &'static [u8] {
         }
         t
     })
+}
+
+/// The discs of `p` on an edge line (`p`, `o` as bytes, bit `i` = square `i` of the
+/// line) that no sequence of moves along the edge can flip.
+#[inline]
+pub fn edge_stable_line(p: u8, o: u8) -> u8 {
+    edge_stable_table()[(p as usize) << 8 | o as usize]
 }
 
 /// Flips along one 8-square line when `p` plays on `x`.
@@ -315,6 +334,45 @@ const NO_MOVE: u8 = 255;
 // ---------------------------------------------------------------------------
 // The solver
 
+/// Scored moves on the stack (a position has at most 64 - 4 moves), best first once
+/// sorted.
+struct MoveList {
+    len: usize,
+    items: [(u8, i32); 64],
+}
+
+impl MoveList {
+    fn new() -> MoveList {
+        MoveList {
+            len: 0,
+            items: [(0, 0); 64],
+        }
+    }
+    #[inline]
+    fn push(&mut self, sq: usize, score: i32) {
+        if self.len < 64 {
+            self.items[self.len] = (sq as u8, score);
+            self.len += 1;
+        }
+    }
+    /// Insertion sort: higher score first, ties by lower square (deterministic).
+    fn sort(&mut self) {
+        let v = &mut self.items[..self.len];
+        for i in 1..v.len() {
+            let x = v[i];
+            let mut j = i;
+            while j > 0 && (v[j - 1].1 < x.1 || (v[j - 1].1 == x.1 && v[j - 1].0 > x.0)) {
+                v[j] = v[j - 1];
+                j -= 1;
+            }
+            v[j] = x;
+        }
+    }
+    fn as_slice(&self) -> &[(u8, i32)] {
+        &self.items[..self.len]
+    }
+}
+
 /// The answer of [`Solver::solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -410,18 +468,16 @@ impl Solver {
     ) -> (i32, usize) {
         let n = 64 - (p | o).count_ones();
         self.nodes += 1;
-        let mut list = self.ordered_moves(p, o, n, NO_MOVE, alpha);
         // Hash move from an earlier solve of the same position first.
-        if let Some(e) = self.hash.probe(p, o) {
-            if let Some(i) = list.iter().position(|&(sq, _)| sq as u8 == e.mv) {
-                let m = list.remove(i);
-                list.insert(0, m);
-            }
-        }
+        let hash_mv = self.hash.probe(p, o).map_or(NO_MOVE, |e| e.mv);
+        let list = self
+            .ordered_moves(p, o, n, hash_mv, alpha, false)
+            .unwrap_or_else(|_| MoveList::new());
         let mut alpha = alpha;
         let mut best = -INF;
-        let mut best_sq = list.first().map_or(0, |m| m.0);
-        for (i, &(sq, _)) in list.iter().enumerate() {
+        let mut best_sq = list.as_slice().first().map_or(0, |m| m.0 as usize);
+        for (i, &(sq, _)) in list.as_slice().iter().enumerate() {
+            let sq = sq as usize;
             if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 self.aborted = true;
             }
@@ -499,10 +555,13 @@ impl Solver {
             }
         }
         let orig_alpha = alpha;
-        let list = self.ordered_moves(p, o, n, hash_mv, alpha);
+        let list = self
+            .ordered_moves(p, o, n, hash_mv, alpha, false)
+            .unwrap_or_else(|_| MoveList::new());
         let mut best = -INF;
         let mut best_sq = NO_MOVE;
-        for (i, &(sq, _)) in list.iter().enumerate() {
+        for (i, &(sq, _)) in list.as_slice().iter().enumerate() {
+            let sq = sq as usize;
             let f = flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
             let v = if i == 0 {
@@ -577,8 +636,12 @@ impl Solver {
             best = -self.nws(o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
             best_sq = sq as u8;
         } else {
-            let list = self.ordered_moves(p, o, n, hash_mv, alpha);
-            for &(sq, _) in &list {
+            let list = match self.ordered_moves(p, o, n, hash_mv, alpha, n >= ETC_MIN) {
+                Ok(l) => l,
+                Err(cut) => return cut,
+            };
+            for &(sq, _) in list.as_slice() {
+                let sq = sq as usize;
                 let f = flips(p, o, sq);
                 let v = -self.nws(o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
                 if self.aborted {
@@ -600,8 +663,11 @@ impl Solver {
         best
     }
 
-    /// The moves of `p`, best first: the hash move, then by a shallow search (many
-    /// empties) or fastest-first.
+    /// The moves of `p`, best first: the hash move, then fastest-first (fewest
+    /// opponent replies), helped above [`ORDER_BY_SEARCH`] empties by a shallow
+    /// evaluation search. With `etc`, a child whose stored upper bound already proves
+    /// a score above `alpha` ends the node at once (enhanced transposition cutoff):
+    /// `Err(score)`.
     fn ordered_moves(
         &mut self,
         p: u64,
@@ -609,53 +675,59 @@ impl Solver {
         n: u32,
         hash_mv: u8,
         alpha: i32,
-    ) -> Vec<(usize, i32)> {
+        etc: bool,
+    ) -> Result<MoveList, i32> {
         let mut m = moves(p, o);
-        let mut list = Vec::with_capacity(m.count_ones() as usize);
+        let mut list = MoveList::new();
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
-        let depth = if n >= ORDER_BY_SEARCH {
-            if n >= 22 {
-                3
-            } else if n >= 19 {
-                2
-            } else {
-                1
-            }
-        } else {
-            0
+        // Depth of the evaluation search (-1: none), shallower when a hash move exists.
+        let mut depth: i32 = match n {
+            0..ORDER_BY_SEARCH => -1,
+            16..=19 => 0,
+            20..=23 => 1,
+            _ => 2,
         };
-        let _ = alpha;
+        if hash_mv != NO_MOVE && depth > 0 {
+            depth -= 1;
+        }
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
+            if etc {
+                if let Some(e) = self.hash.probe(np, no) {
+                    if -(e.upper as i32) > alpha {
+                        return Err(-(e.upper as i32));
+                    }
+                }
+            }
             let score = if sq as u8 == hash_mv {
                 1 << 30
             } else if np == 0 {
                 // Wipe-out.
                 1 << 29
-            } else if depth > 0 {
+            } else if depth >= 0 {
                 let mut nodes = 0;
                 let v = -eval_search(
                     np,
                     no,
                     -eval::MAX_EVAL,
                     eval::MAX_EVAL,
-                    depth - 1,
+                    depth as u32,
                     &mut nodes,
                 );
                 self.nodes += nodes;
-                // Fewest replies breaks near-ties.
-                v * 16 - replies_weight(np, no)
+                // One disc of evaluation weighs half an opponent reply (as in Edax).
+                fastest_first(np, no, sq, odd) + v * (1 << 14) / eval::DISC
             } else {
                 fastest_first(np, no, sq, odd)
             };
-            list.push((sq, score));
+            list.push(sq, score);
         }
-        list.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        list
+        list.sort();
+        Ok(list)
     }
 
     /// Null-window search without hash for few empties; `empty` are the empty squares.
@@ -674,6 +746,12 @@ impl Solver {
             return final_score(p, o);
         }
         self.nodes += 1;
+        if n >= SHALLOW_STABILITY && alpha >= STABILITY_THRESHOLD[n as usize] {
+            let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if bound <= alpha {
+                return bound;
+            }
+        }
         let odd = odd_quadrants(empty);
         let mut best = -INF;
         for region in [empty & odd, empty & !odd] {
@@ -682,7 +760,7 @@ impl Solver {
                 let sq = e.trailing_zeros() as usize;
                 e &= e - 1;
                 // Only squares next to an opponent disc can flip.
-                if neighbours(bit(sq)) & o == 0 {
+                if neighbour_mask(sq) & o == 0 {
                     continue;
                 }
                 let f = flips(p, o, sq);
@@ -773,22 +851,45 @@ fn replies_weight(p: u64, _o: u64) -> i32 {
 }
 
 /// Fastest-first ordering score of the move to `sq` giving the opponent `p` against
-/// our `o`: few replies first, then little potential mobility, corners, parity.
+/// our `o`: few replies first (corners count double), then our corner discs, little
+/// potential mobility for the opponent, the square's type and parity.
 #[inline]
 fn fastest_first(p: u64, o: u64, sq: usize, odd: u64) -> i32 {
     let empty = !(p | o);
-    let mut s = -replies_weight(p, o) * 1024;
-    // Empty squares next to our discs: the opponent's potential mobility.
-    s -= (neighbours(o) & empty).count_ones() as i32 * 32;
-    if bit(sq) & CORNERS != 0 {
-        s += 256;
-    }
+    let mut s = (36 - replies_weight(p, o)) << 15;
+    s += corner_stability(o) << 11;
+    let potential = neighbours(o) & empty;
+    s += (36 - potential.count_ones() as i32 - (potential & CORNERS).count_ones() as i32) << 5;
+    s += SQUARE_VALUE[sq];
     if bit(sq) & odd != 0 {
-        s += 128;
+        s += 4;
     }
-    s += eval::SQUARE_WEIGHTS[sq];
     s
 }
+
+/// Discs of `b` in a corner or next to a corner disc of `b` along an edge.
+#[inline]
+fn corner_stability(b: u64) -> i32 {
+    let c = b & CORNERS;
+    let edge_next = ((c << 1) & 0x0200_0000_0000_0002)
+        | ((c >> 1) & 0x4000_0000_0000_0040)
+        | ((c << 8) & 0x0000_0000_0000_8100)
+        | ((c >> 8) & 0x0081_0000_0000_0000);
+    (c | (edge_next & b)).count_ones() as i32
+}
+
+/// Square types for ordering ties: corners best, X squares worst.
+#[rustfmt::skip]
+const SQUARE_VALUE: [i32; 64] = [
+    18,  4, 16, 12, 12, 16,  4, 18,
+     4,  2,  6,  8,  8,  6,  2,  4,
+    16,  6, 14, 10, 10, 14,  6, 16,
+    12,  8, 10,  0,  0, 10,  8, 12,
+    12,  8, 10,  0,  0, 10,  8, 12,
+    16,  6, 14, 10, 10, 14,  6, 16,
+     4,  2,  6,  8,  8,  6,  2,  4,
+    18,  4, 16, 12, 12, 16,  4, 18,
+];
 
 /// A small alpha-beta on the evaluation (for move ordering).
 fn eval_search(p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32, nodes: &mut u64) -> i32 {

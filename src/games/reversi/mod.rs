@@ -17,6 +17,7 @@ pub mod endgame;
 pub mod eval;
 pub mod ggf;
 pub mod perft;
+pub mod search;
 pub mod solve;
 
 use std::fmt;
@@ -447,14 +448,10 @@ impl Reversi {
         self.key ^= SIDE_KEY;
     }
 
-    /// Ordering score of a move: few opponent replies, corners, no X/C squares.
+    /// Ordering score of a move: the evaluation after it (from our side).
     fn order_score(&self, sq: usize) -> i32 {
         let f = flips(self.player, self.opponent, sq);
-        let p = self.player | f | bit(sq);
-        let o = self.opponent & !f;
-        let replies = moves(o, p);
-        let mobility = replies.count_ones() as i32 + 2 * (replies & CORNERS).count_ones() as i32;
-        eval::SQUARE_WEIGHTS[sq] - 16 * mobility
+        -eval::evaluate(self.opponent & !f, self.player | f | bit(sq))
     }
 }
 
@@ -574,6 +571,10 @@ impl Game for Reversi {
     }
     fn dimensions(&self) -> (usize, usize) {
         (8, 8)
+    }
+    /// The final disc difference (empties to the winner) in evaluation units.
+    fn terminal_score(&self, _result: GameResult, _ply: usize) -> i32 {
+        self.final_score() * eval::DISC
     }
 }
 
