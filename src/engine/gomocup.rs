@@ -20,7 +20,9 @@ use crate::io::{Input, Output};
 use crate::protocol::gomocup::{BoardStone, Command, Coord, GameName, Info, ParseError, Reply};
 use crate::search::limits::{gomocup_time, GomocupClock};
 use crate::search::tt::TranspositionTable;
-use crate::search::{format_score, Limits, SearchInfo, SearchParams, SearchResult, TimeLimit};
+use crate::search::{
+    format_score, Limits, SearchInfo, SearchParams, SearchResult, Solved, TimeLimit,
+};
 
 pub const NAME: &str = "ply";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -610,8 +612,14 @@ impl GomocupSession {
 
     fn summary(&self, r: &SearchResult) -> String {
         let nps = r.nodes.saturating_mul(1000) / (r.time.as_millis() as u64).max(1);
+        // A reversi endgame proven by the solver.
+        let proven = match r.solved {
+            Solved::No => "",
+            Solved::Exact => " (exact)",
+            Solved::WinLossDraw => " (win/loss/draw)",
+        };
         format!(
-            "Depth {}-{} | Eval {} | Node {} | Speed {} | Time {} ms | PV {}",
+            "Depth {}-{} | Eval {}{proven} | Node {} | Speed {} | Time {} ms | PV {}",
             r.depth,
             r.seldepth,
             format_score(r.score),

@@ -14,7 +14,10 @@
 //! # Depth and the solver
 //! `set depth n` is the midgame search depth. The exact solver takes over at
 //! `3n/2` empties or fewer (score exact: depth `100%`), a win/loss/draw solve at two
-//! more empties (`100%W`). Before a solve of more than 14 empties, or a timed one, a
+//! more empties (`100%W`); with a clock, also no further than the solver's own bound for
+//! the time (`games::reversi::search::exact_empties`). The solver is the engine's
+//! (`games::reversi::search::solve`, whose `SearchResult::solved` gives the depth field).
+//! Before a solve of more than 14 empties, or a timed one, a
 //! search of at most 10 plies gives lines at once and a fallback move. `go` is bounded
 //! by the clock of the GGF game too: with a clock, it first searches (a quarter of its
 //! time when a solve follows), then solves until its hard deadline and keeps the
@@ -22,27 +25,26 @@
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 
-use crate::games::reversi::endgame::Solver;
 use crate::games::reversi::ggf::{GameRecord, MoveItem};
-use crate::games::reversi::{move_name, Reversi};
+use crate::games::reversi::search::{self as reversi_search, solve, WLD_EXTRA};
+use crate::games::reversi::{eval, move_name, Reversi};
 use crate::games::{Color, Game, Move, MATE_BOUND};
 use crate::io::{Input, Output};
 use crate::protocol::nboard::{Command, Depth, ParseError, Reply};
 use crate::search::limits::safety_margin;
 use crate::search::tt::TranspositionTable;
-use crate::search::{search, Limits, SearchParams, TimeLimit};
+use crate::search::{search, Limits, SearchParams, SearchResult, Solved, TimeLimit};
 
 /// The name given to NBoard (`set myname ply<depth>`).
 pub const NAME: &str = "ply";
 /// Midgame depth until `set depth` arrives.
 pub const DEFAULT_DEPTH: u32 = 12;
-const SOLVER_HASH_BYTES: usize = 32 << 20;
 /// Up to this many empties an untimed solve is not preceded by a search.
 const QUICK_SOLVE: u32 = 14;
 
@@ -82,10 +84,10 @@ struct Outcome {
     pv: Vec<Move>,
 }
 
-/// Search and solver state shared by the jobs (one job at a time).
+/// Search state shared by the jobs (one job at a time; the solver and its hash table
+/// live in `games::reversi::search`).
 struct Worker {
     tt: Arc<TranspositionTable>,
-    solver: Arc<Mutex<Solver>>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
     events: Sender<Event>,
@@ -107,7 +109,6 @@ impl Worker {
     fn new(events: Sender<Event>) -> Worker {
         Worker {
             tt: Arc::new(TranspositionTable::new(super::DEFAULT_HASH_BYTES)),
-            solver: Arc::new(Mutex::new(Solver::new(SOLVER_HASH_BYTES))),
             stop: Arc::new(AtomicBool::new(false)),
             thread: None,
             events,
@@ -120,17 +121,11 @@ impl Worker {
         }
         self.stop.store(false, Ordering::SeqCst);
         let tt = Arc::clone(&self.tt);
-        let solver = Arc::clone(&self.solver);
         let stop = Arc::clone(&self.stop);
         let tx = self.events.clone();
         let body = move || {
-            let mut solver = match solver.lock() {
-                Ok(s) => s,
-                Err(p) => p.into_inner(),
-            };
             let mut job = Job {
                 tt: &tt,
-                solver: &mut solver,
                 stop: &stop,
                 tx: &tx,
                 start: spec.start,
@@ -159,21 +154,30 @@ impl Worker {
 /// One job on the worker thread.
 struct Job<'a> {
     tt: &'a TranspositionTable,
-    solver: &'a mut Solver,
     stop: &'a AtomicBool,
     tx: &'a Sender<Event>,
     start: Instant,
     nodes: u64,
 }
 
-/// A midgame score (centi-discs, or a mate score when the search saw the end) in discs.
+/// A score (centi-discs; a solved one is the final disc difference, or +-1 disc for a
+/// win/loss/draw solve) in discs.
 fn discs(score: i32) -> f64 {
     if score > MATE_BOUND {
         64.0
     } else if score < -MATE_BOUND {
         -64.0
     } else {
-        score as f64 / 100.0
+        score as f64 / eval::DISC as f64
+    }
+}
+
+/// The depth field for a result: `100%` / `100%W` when the solver proved it.
+fn depth_of(r: &SearchResult) -> Depth {
+    match r.solved {
+        Solved::Exact => Depth::Exact,
+        Solved::WinLossDraw => Depth::Wld,
+        Solved::No => Depth::Plies(r.depth),
     }
 }
 
@@ -272,7 +276,15 @@ impl Job<'_> {
             return Some(out);
         }
         let empties = pos.empties();
-        let solve = empties <= wld_empties(depth);
+        let mut exact_max = exact_empties(depth);
+        let mut wld_max = wld_empties(depth);
+        if let Some((_, hard)) = time {
+            // The solver's own bound for the time (a solve that cannot end is not begun).
+            let fits = reversi_search::exact_empties(Some(hard));
+            exact_max = exact_max.min(fits);
+            wld_max = wld_max.min(fits + WLD_EXTRA);
+        }
+        let solve = empties <= wld_max;
         let mut best = None;
         // A search first: its move is the answer if a timed solve does not finish, and
         // it shows lines at once before a long solve. Small untimed solves skip it.
@@ -286,7 +298,7 @@ impl Job<'_> {
             best = self.midgame(pos, d, lines, t, verbose);
         }
         if solve && !self.stopped() {
-            let wld = empties > exact_empties(depth);
+            let wld = empties > exact_max;
             let deadline = time.map(|(_, h)| self.start + h);
             if let Some(o) = self.solve(pos, wld, lines, deadline, verbose) {
                 best = Some(o);
@@ -339,6 +351,7 @@ impl Job<'_> {
             }
         });
         self.nodes += r.nodes;
+        let depth = depth_of(&r);
         let best = if r.best.is_none() {
             let mut v = Vec::new();
             pos.legal_moves(&mut v);
@@ -349,7 +362,7 @@ impl Job<'_> {
         Some(Outcome {
             best,
             eval: discs(r.score),
-            depth: Depth::Plies(r.depth),
+            depth,
             pv: if r.pv.is_empty() { vec![best] } else { r.pv },
         })
     }
@@ -363,20 +376,17 @@ impl Job<'_> {
         deadline: Option<Instant>,
         verbose: bool,
     ) -> Option<Outcome> {
-        let depth = if wld { Depth::Wld } else { Depth::Exact };
         if lines <= 1 {
-            let s = self
-                .solver
-                .solve(pos.player(), pos.opponent(), wld, Some(self.stop), deadline);
-            self.nodes += s.nodes;
-            if !s.complete || s.best.is_none() {
+            let r = solve(pos, wld, self.stop, deadline, self.start)?;
+            self.nodes += r.nodes;
+            if r.best.is_none() {
                 return None;
             }
             let out = Outcome {
-                best: s.best,
-                eval: s.score as f64,
-                depth,
-                pv: vec![s.best],
+                best: r.best,
+                eval: discs(r.score),
+                depth: depth_of(&r),
+                pv: r.pv.clone(),
             };
             if verbose {
                 self.report(&out);
@@ -390,15 +400,20 @@ impl Job<'_> {
         for mv in moves {
             let mut child = pos.clone();
             child.make(mv);
-            let (p, o) = (child.player(), child.opponent());
-            let s = self.solver.solve(p, o, wld, Some(self.stop), deadline);
-            self.nodes += s.nodes;
-            if !s.complete {
-                break;
-            }
+            let r = if child.is_over() {
+                // The move ends the game: its score is the final count.
+                let score = -child.final_score() * eval::DISC;
+                Some((score, Depth::Exact))
+            } else {
+                solve(&child, wld, self.stop, deadline, self.start).map(|r| {
+                    self.nodes += r.nodes;
+                    (-r.score, depth_of(&r))
+                })
+            };
+            let Some((score, depth)) = r else { break };
             let out = Outcome {
                 best: mv,
-                eval: -s.score as f64,
+                eval: discs(score),
                 depth,
                 pv: vec![mv],
             };
@@ -410,7 +425,6 @@ impl Job<'_> {
         }
         // Best first; ties by square.
         solved.sort_by(|a, b| b.eval.total_cmp(&a.eval).then(a.best.cmp(&b.best)));
-        let _ = lines;
         solved.into_iter().next()
     }
 }

@@ -66,8 +66,9 @@ pub fn search_reversi(
     search(pos, params, tt, stop, on_info)
 }
 
-/// Runs the solver; `None` when it was stopped before the end.
-fn solve(
+/// Runs the engine's solver (kept between calls); `None` when it was stopped before
+/// the end. The NBoard session calls it directly for its depth-driven solves.
+pub fn solve(
     pos: &Reversi,
     wld: bool,
     stop: &AtomicBool,
