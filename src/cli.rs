@@ -163,3 +163,21 @@ pub fn main_with_args(args: &[String]) -> i32 {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nboard_is_recognised_by_its_first_command_and_by_the_option() {
+        assert_eq!(Dialect::detect("nboard 2"), Dialect::NBoard);
+        assert_eq!(Dialect::detect("  nboard 1\r"), Dialect::NBoard);
+        assert_eq!(Dialect::detect("START 15"), Dialect::Gomocup);
+        assert_eq!(Dialect::detect("nboards"), Dialect::Gomocup);
+        let args = ["--protocol", "NBoard", "--game", "othello"].map(String::from);
+        let o = parse_session_options(&args).unwrap();
+        assert_eq!(o.dialect, Some(Dialect::NBoard));
+        assert_eq!(o.game, GameChoice::Reversi);
+        assert!(parse_session_options(&["--protocol".into(), "uci".into()]).is_err());
+    }
+}

@@ -29,7 +29,7 @@ pub const ETC_MIN: u32 = 12;
 const INF: i32 = 127;
 
 /// Nodes between two polls of the stop flag and the deadline.
-const POLL: u64 = 1 << 16;
+const POLL: u64 = 1 << 14;
 
 /// The four quadrants (parity regions).
 const QUADRANTS: [u64; 4] = [
