@@ -218,7 +218,7 @@ pub fn run(args: &[String]) -> i32 {
             json_string(game_name(a.game)),
             match a.game {
                 GameChoice::Gomoku => json_string(&format!("{:?}", a.rule).to_ascii_lowercase()),
-                GameChoice::TicTacToe => "null".to_string(),
+                GameChoice::TicTacToe | GameChoice::Reversi => "null".to_string(),
             },
             json_list(&a.moves),
             json_string(side),

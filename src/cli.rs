@@ -3,13 +3,14 @@
 
 use crate::engine::gomocup::{GameChoice, GomocupSession};
 use crate::engine::uci::UciSession;
+use crate::engine::nboard::NBoardSession;
 use crate::games::gomoku::Rule;
 use crate::io::{read_first_line, spawn_stdin_reader, Output};
 use crate::protocol::gomocup::Parser;
 
 /// The part of the usage text before the subcommand list.
 pub const USAGE_HEAD: &str = "\
-ply - a board-game engine (gomoku, renju, caro, tic-tac-toe)
+ply - a board-game engine (gomoku, renju, caro, tic-tac-toe, reversi)
 
 USAGE:
     ply [OPTIONS]            run a protocol session on stdin/stdout
@@ -21,9 +22,12 @@ USAGE:
 /// The part after it.
 pub const USAGE_TAIL: &str = "\
 OPTIONS (session):
-    --protocol gomocup|uci|ugi  the protocol (default: recognised from the first command)
-    --game gomoku|tictactoe     the game START/startpos builds (default gomoku; Gomocup START 3
-                                is always tic-tac-toe; UCI_Variant overrides it)
+    --protocol gomocup|uci|ugi|nboard
+                                the protocol (default: recognised from the first command:
+                                `uci`/`ugi` start UCI, `nboard 2` NBoard, anything else Gomocup)
+    --game gomoku|tictactoe|reversi
+                                the game START/startpos builds (default gomoku; Gomocup START 3
+                                is always tic-tac-toe, reversi is START 8; UCI_Variant overrides it)
     --rule RULE                 freestyle|standard|renju|caro, or a Gomocup INFO rule number
     --threads N                 search threads (lazy SMP; default 1, at most one per logical
                                 CPU; INFO thread_num / the UCI Threads option override)
@@ -93,15 +97,20 @@ pub enum Dialect {
     Gomocup,
     /// UCI and UGI share one session (the greeting decides `uciok` or `ugiok`).
     Uci,
+    /// The NBoard protocol (reversi), recognised by its first command `nboard <version>`.
+    NBoard,
 }
 
 impl Dialect {
     /// Recognises the protocol from the first command: `uci` or `ugi` (the first
-    /// word, any case) is UCI; every other line is Gomocup (whose brains must
-    /// answer anything).
+    /// word, any case) is UCI; `nboard ...` is NBoard; every other line is Gomocup
+    /// (whose brains must answer anything).
     pub fn detect(first: &str) -> Dialect {
-        match first.split_whitespace().next().map(str::to_ascii_lowercase) {
-            Some(w) if w == "uci" || w == "ugi" => Dialect::Uci,
+        match first.split_whitespace().next() {
+            Some(w) if w.eq_ignore_ascii_case("uci") || w.eq_ignore_ascii_case("ugi") => {
+                Dialect::Uci
+            }
+            Some("nboard") => Dialect::NBoard,
             _ => Dialect::Gomocup,
         }
     }
@@ -149,7 +158,8 @@ pub fn parse_session_options(args: &[String]) -> Result<SessionOptions, String> 
                 o.dialect = Some(match value("--protocol")?.to_ascii_lowercase().as_str() {
                     "gomocup" | "piskvork" => Dialect::Gomocup,
                     "uci" | "ugi" => Dialect::Uci,
-                    p => return Err(format!("unknown protocol '{p}' (gomocup, uci, ugi)")),
+                    "nboard" => Dialect::NBoard,
+                    p => return Err(format!("unknown protocol '{p}' (gomocup, uci, ugi, nboard)")),
                 })
             }
             "--game" => o.game = parse_game(&value("--game")?)?,
@@ -199,6 +209,17 @@ pub fn run_session(opts: SessionOptions) -> i32 {
                 .with_threads(opts.threads)
                 .run(input)
         }
+        Dialect::NBoard => {
+            let input = spawn_stdin_reader(Some(first), |line| match line {
+                Some(l) => match crate::protocol::nboard::parse_line(l) {
+                    Ok(Some(c)) => vec![Ok(c)],
+                    Ok(None) => Vec::new(),
+                    Err(e) => vec![Err(e)],
+                },
+                None => Vec::new(),
+            });
+            NBoardSession::new(Output::stdout()).run(input)
+        }
     }
 }
 
@@ -237,7 +258,8 @@ pub fn parse_game(s: &str) -> Result<GameChoice, String> {
     match s.to_ascii_lowercase().as_str() {
         "gomoku" => Ok(GameChoice::Gomoku),
         "tictactoe" | "tic-tac-toe" => Ok(GameChoice::TicTacToe),
-        g => Err(format!("unknown game '{g}' (gomoku, tictactoe)")),
+        "reversi" | "othello" => Ok(GameChoice::Reversi),
+        g => Err(format!("unknown game '{g}' (gomoku, tictactoe, reversi)")),
     }
 }
 
@@ -273,5 +295,18 @@ mod tests {
         // Every subcommand is listed in the usage text.
         let u = usage();
         assert!(SUBCOMMANDS.iter().all(|c| u.contains(c.name)));
+    }
+
+    #[test]
+    fn nboard_is_recognised_by_its_first_command_and_by_the_option() {
+        assert_eq!(Dialect::detect("nboard 2"), Dialect::NBoard);
+        assert_eq!(Dialect::detect("  nboard 1\r"), Dialect::NBoard);
+        assert_eq!(Dialect::detect("START 15"), Dialect::Gomocup);
+        assert_eq!(Dialect::detect("nboards"), Dialect::Gomocup);
+        let args = ["--protocol", "NBoard", "--game", "othello"].map(String::from);
+        let o = parse_session_options(&args).unwrap();
+        assert_eq!(o.dialect, Some(Dialect::NBoard));
+        assert_eq!(o.game, GameChoice::Reversi);
+        assert!(parse_session_options(&["--protocol".into(), "chess".into()]).is_err());
     }
 }

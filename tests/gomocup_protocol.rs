@@ -207,7 +207,6 @@ fn info_lines_are_silent_and_unknown_keys_ignored() {
         b.send(l);
     }
     assert!(b.silent_for(Duration::from_millis(200)), "{}", b.dump());
-    assert!(b.ask("INFO game reversi").starts_with("ERROR"));
     assert!(b.ask("INFO timeout_turn soon").starts_with("ERROR"));
     assert_eq!(b.ask("START 15"), "OK");
 }

@@ -13,13 +13,16 @@ use crossbeam_channel::{select, unbounded, Receiver};
 
 use super::{Engine, Position, Report};
 use crate::games::gomoku::{Gomoku, Rule};
+use crate::games::reversi::Reversi;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{Color, Game, Move};
 use crate::io::{Input, Output};
 use crate::protocol::gomocup::{BoardStone, Command, Coord, GameName, Info, ParseError, Reply};
 use crate::search::limits::{gomocup_time, GomocupClock};
 use crate::search::tt::TranspositionTable;
-use crate::search::{format_score, Limits, SearchInfo, SearchParams, SearchResult, TimeLimit};
+use crate::search::{
+    format_score, Limits, SearchInfo, SearchParams, SearchResult, Solved, TimeLimit,
+};
 
 pub const NAME: &str = "ply";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -31,6 +34,8 @@ pub const COUNTRY: &str = "International";
 pub enum GameChoice {
     Gomoku,
     TicTacToe,
+    /// Reversi on 8x8 (`START 8`); a pass is `-1,-1`.
+    Reversi,
 }
 
 /// Settings that come from INFO commands (and command-line flags).
@@ -298,6 +303,8 @@ impl GomocupSession {
             (GameChoice::TicTacToe, _, _) => {
                 Err(format!("tic-tac-toe is played on 3x3, not {w}x{h}"))
             }
+            (GameChoice::Reversi, 8, 8) => Ok(Position::Reversi(Box::default())),
+            (GameChoice::Reversi, _, _) => Err(format!("reversi is played on 8x8, not {w}x{h}")),
             (GameChoice::Gomoku, w, h) if (5..=32).contains(&w) && (5..=32).contains(&h) => {
                 Gomoku::new(w as usize, h as usize, self.rule)
                     .map(|g| Position::Gomoku(Box::new(g)))
@@ -319,6 +326,7 @@ impl GomocupSession {
     fn checked_move(&self, c: Coord) -> Result<Move, String> {
         match &self.pos {
             None => Err("no game: send START first".into()),
+            Some(Position::Reversi(g)) => reversi_move(g, c),
             Some(p) => p.check_move(c.x as i64, c.y as i64),
         }
     }
@@ -347,8 +355,12 @@ impl GomocupSession {
         };
         let (w, h) = p.dimensions();
         let last = p.last_move().map(|(m, _)| m);
-        let wanted = (c.x >= 0 && c.y >= 0 && (c.x as usize) < w && (c.y as usize) < h)
-            .then(|| Move::from_xy(c.x as usize, c.y as usize, w));
+        let wanted = if matches!(p, Position::Reversi(_)) && (c.x, c.y) == (-1, -1) {
+            Some(Move::PASS)
+        } else {
+            (c.x >= 0 && c.y >= 0 && (c.x as usize) < w && (c.y as usize) < h)
+                .then(|| Move::from_xy(c.x as usize, c.y as usize, w))
+        };
         if last.is_some() && last == wanted {
             p.unmake();
             self.reply(Reply::Ok);
@@ -362,6 +374,9 @@ impl GomocupSession {
         let Some(p) = &self.pos else {
             return Err("no game: send START first".into());
         };
+        if let Position::Reversi(_) = p {
+            return reversi_board(stones);
+        }
         let mut new = p.empty_like();
         let (w, h) = new.dimensions();
         // Field 3 (continuous game: a stone of a finished line, or a forbidden mark) is
@@ -427,7 +442,7 @@ impl GomocupSession {
             }
             Info::Game(GameName::Gomoku) => self.choose_game(GameChoice::Gomoku),
             Info::Game(GameName::TicTacToe) => self.choose_game(GameChoice::TicTacToe),
-            Info::Game(GameName::Reversi) => self.error("reversi is not available yet"),
+            Info::Game(GameName::Reversi) => self.choose_game(GameChoice::Reversi),
             Info::MaxDepth(d) => s.max_depth = (d > 0).then_some(d.min(100) as u32),
             Info::MaxNode(n) => s.max_nodes = (n > 0).then_some(n as u64),
             Info::ThreadNum(n) => {
@@ -482,7 +497,10 @@ impl GomocupSession {
         let mut limits = Limits::new(t);
         let s = &self.settings;
         let (w, h) = pos.dimensions();
-        let empties = (w * h).saturating_sub(pos.ply()) as i64;
+        let empties = match pos {
+            Position::Reversi(g) => g.empties() as i64,
+            _ => (w * h).saturating_sub(pos.ply()) as i64,
+        };
         if s.clock.turn == 0 && s.clock.left.is_none_or(|l| l > 0) {
             // "Play as fast as possible": a shallow search only.
             limits.time = TimeLimit::Managed {
@@ -540,6 +558,9 @@ impl GomocupSession {
     }
 
     fn coord(&self, mv: Move) -> Coord {
+        if mv == Move::PASS {
+            return Coord { x: -1, y: -1 };
+        }
         let w = self.pos.as_ref().map_or(1, |p| p.dimensions().0);
         let (x, y) = mv.xy(w);
         Coord {
@@ -601,8 +622,14 @@ impl GomocupSession {
 
     fn summary(&self, r: &SearchResult) -> String {
         let nps = r.nodes.saturating_mul(1000) / (r.time.as_millis() as u64).max(1);
+        // A reversi endgame proven by the solver.
+        let proven = match r.solved {
+            Solved::No => "",
+            Solved::Exact => " (exact)",
+            Solved::WinLossDraw => " (win/loss/draw)",
+        };
         format!(
-            "Depth {}-{} | Eval {} | Node {} | Speed {} | Time {} ms | PV {}",
+            "Depth {}-{} | Eval {}{proven} | Node {} | Speed {} | Time {} ms | PV {}",
             r.depth,
             r.seldepth,
             format_score(r.score),
@@ -700,6 +727,77 @@ impl GomocupSession {
         };
         self.reply(reply);
     }
+}
+
+/// Checks a reversi move for the side to move: `-1,-1` is a pass (legal only when the
+/// side to move has no move).
+fn reversi_move(g: &Reversi, c: Coord) -> Result<Move, String> {
+    if g.is_over() {
+        return Err("the game is over".into());
+    }
+    if (c.x, c.y) == (-1, -1) {
+        return if g.is_legal(Move::PASS) {
+            Ok(Move::PASS)
+        } else {
+            Err("cannot pass: there is a legal move".into())
+        };
+    }
+    let (x, y) = (c.x, c.y);
+    if !(0..8).contains(&x) || !(0..8).contains(&y) {
+        return Err(format!("{x},{y} is off the 8x8 board"));
+    }
+    let mv = Move::from_xy(x as usize, y as usize, 8);
+    if g.disc(mv.index()).is_some() {
+        Err(format!("{x},{y} is occupied"))
+    } else if g.is_legal(Move::PASS) {
+        Err(format!(
+            "{x},{y}: the side to move has no move and must pass (-1,-1)"
+        ))
+    } else if !g.is_legal(mv) {
+        Err(format!("{x},{y} flips no disc"))
+    } else {
+        Ok(mv)
+    }
+}
+
+/// A reversi BOARD/YXBOARD block: the moves of the game in order from the start
+/// position (the four centre discs are not listed), field 1 ours, 2 the opponent's,
+/// replayed with their flips; a pass is implied when a colour moves twice in a row (or
+/// written `-1,-1`); field 3 is skipped. The first move is black's, so its field tells
+/// our colour (an empty block: we are black). Our colour must be the one to move at
+/// the end.
+fn reversi_board(stones: &[BoardStone]) -> Result<(Position, Color), String> {
+    let mut g = Reversi::new();
+    let moves: Vec<&BoardStone> = stones.iter().filter(|s| s.field != 3).collect();
+    let own = match moves.first() {
+        Some(s) if s.field == 2 => Color::White,
+        _ => Color::Black,
+    };
+    for s in moves {
+        let color = if s.field == 1 { own } else { own.other() };
+        if color != g.side_to_move() && g.is_legal(Move::PASS) {
+            g.make(Move::PASS);
+        }
+        if color != g.side_to_move() {
+            return Err(format!(
+                "{},{}: not that side's turn (the side to move has a move)",
+                s.at.x, s.at.y
+            ));
+        }
+        let mv = reversi_move(&g, s.at)?;
+        g.make(mv);
+    }
+    if g.is_over() {
+        return Err("the game on that board is over".into());
+    }
+    if own != g.side_to_move() {
+        if g.is_legal(Move::PASS) {
+            g.make(Move::PASS);
+        } else {
+            return Err("it is the opponent's turn on that board".into());
+        }
+    }
+    Ok((Position::Reversi(Box::new(g)), own))
 }
 
 /// Evaluation (for white to move) below which SWAP2 takes black.

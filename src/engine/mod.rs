@@ -6,6 +6,7 @@
 //! stop flag the search polls.
 
 pub mod gomocup;
+pub mod nboard;
 pub mod uci;
 pub mod variant;
 
@@ -16,6 +17,7 @@ use std::thread::JoinHandle;
 use crossbeam_channel::Sender;
 
 use crate::games::gomoku::Gomoku;
+use crate::games::reversi::Reversi;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{Color, Game, GameResult, Move, StoneGame};
 use crate::search::tt::TranspositionTable;
@@ -29,6 +31,10 @@ pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
 pub enum Position {
     TicTacToe(TicTacToe),
     Gomoku(Box<Gomoku>),
+    /// Reversi: `place` plays a move for a colour (passing first when that colour is
+    /// not to move and has to), `stone` is the disc on a square, `last_move` may be
+    /// `Move::PASS`.
+    Reversi(Box<Reversi>),
 }
 
 /// Runs `$body` with `$g` bound to the concrete game inside a `Position`.
@@ -37,6 +43,7 @@ macro_rules! with_game {
         match $pos {
             Position::TicTacToe($g) => $body,
             Position::Gomoku($g) => $body,
+            Position::Reversi($g) => $body,
         }
     };
 }
@@ -89,6 +96,7 @@ impl Position {
                     Err(_) => Position::Gomoku(g.clone()),
                 }
             }
+            Position::Reversi(_) => Position::Reversi(Box::default()),
         }
     }
     /// Why `mv` cannot be played by the side to move, if it cannot.
@@ -259,6 +267,9 @@ pub fn run_search_threads(
     let mut r = match pos {
         Position::TicTacToe(g) => search_threads(g, params, tt, stop, threads, on_info),
         Position::Gomoku(g) => search_threads(g.as_ref(), params, tt, stop, threads, on_info),
+        Position::Reversi(g) => {
+            crate::games::reversi::search::search_reversi(g, params, tt, stop, on_info)
+        }
     };
     if r.best.is_none() {
         if let Some(&mv) = pos.legal_moves().first() {

@@ -6,10 +6,14 @@
 //! [`Position::new_game`], [`Position::game`], [`ranks_from_top`], [`move_text`],
 //! [`plain_text`], [`move_from_text`] (passes), [`depth_cap`] and
 //! [`position_from_fen`] (plus `--game` in `cli::parse_game`).
+//!
+//! Reversi is written as Othello players write it: plain squares with rank 1 at the
+//! top (`d3`, `f5`), a pass as `0000` (UCI's null move; `@@@@` is read too).
 
 use super::gomocup::GameChoice;
 use super::Position;
 use crate::games::gomoku::{Gomoku, Rule};
+use crate::games::reversi::Reversi;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{Color, GameResult, Move};
 use crate::protocol::uci::{Cell, Fen, MoveText, Square};
@@ -58,6 +62,12 @@ pub const VARIANTS: &[Variant] = &[
         rule: Rule::Freestyle,
         size: (3, 3),
     },
+    Variant {
+        name: "reversi",
+        game: GameChoice::Reversi,
+        rule: Rule::Freestyle,
+        size: (8, 8),
+    },
 ];
 
 /// The largest board the square notation can write (files `a`..`z`).
@@ -68,6 +78,7 @@ pub fn default_size(game: GameChoice) -> (usize, usize) {
     match game {
         GameChoice::TicTacToe => (3, 3),
         GameChoice::Gomoku => (15, 15),
+        GameChoice::Reversi => (8, 8),
     }
 }
 
@@ -76,6 +87,7 @@ pub fn game_name(game: GameChoice) -> &'static str {
     match game {
         GameChoice::TicTacToe => "tictactoe",
         GameChoice::Gomoku => "gomoku",
+        GameChoice::Reversi => "reversi",
     }
 }
 
@@ -99,6 +111,8 @@ impl Position {
             GameChoice::TicTacToe if (w, h) == (3, 3) => Ok(Position::TicTacToe(TicTacToe::new())),
             GameChoice::TicTacToe => Err(format!("tic-tac-toe is played on 3x3, not {w}x{h}")),
             GameChoice::Gomoku => Gomoku::new(w, h, rule).map(|g| Position::Gomoku(Box::new(g))),
+            GameChoice::Reversi if (w, h) == (8, 8) => Ok(Position::Reversi(Box::default())),
+            GameChoice::Reversi => Err(format!("reversi is played on 8x8, not {w}x{h}")),
         }
     }
 
@@ -107,6 +121,7 @@ impl Position {
         match self {
             Position::TicTacToe(_) => GameChoice::TicTacToe,
             Position::Gomoku(_) => GameChoice::Gomoku,
+            Position::Reversi(_) => GameChoice::Reversi,
         }
     }
 }
@@ -116,6 +131,7 @@ impl Position {
 pub fn ranks_from_top(game: GameChoice) -> bool {
     match game {
         GameChoice::Gomoku | GameChoice::TicTacToe => false,
+        GameChoice::Reversi => true,
     }
 }
 
@@ -154,6 +170,8 @@ pub fn xy_of(pos: &Position, sq: Square) -> Option<(usize, usize)> {
 pub fn move_text(pos: &Position, mv: Move) -> MoveText {
     match pos.game() {
         GameChoice::Gomoku | GameChoice::TicTacToe => MoveText::Drop('P', square_of(pos, mv)),
+        GameChoice::Reversi if mv == Move::PASS => MoveText::Pass { at_signs: false },
+        GameChoice::Reversi => MoveText::Plain(square_of(pos, mv)),
     }
 }
 
@@ -161,6 +179,8 @@ pub fn move_text(pos: &Position, mv: Move) -> MoveText {
 pub fn plain_text(pos: &Position, mv: Move) -> String {
     match pos.game() {
         GameChoice::Gomoku | GameChoice::TicTacToe => square_of(pos, mv).to_string(),
+        GameChoice::Reversi if mv == Move::PASS => "pass".to_string(),
+        GameChoice::Reversi => square_of(pos, mv).to_string(),
     }
 }
 
@@ -172,7 +192,7 @@ pub fn depth_cap(pos: &Position) -> Option<u32> {
             let (w, h) = pos.dimensions();
             Some((w * h).saturating_sub(pos.ply()).max(1) as u32)
         }
-        GameChoice::Gomoku => None,
+        GameChoice::Gomoku | GameChoice::Reversi => None,
     }
 }
 
@@ -196,6 +216,11 @@ pub fn move_from_text(pos: &Position, token: &str) -> Result<Move, String> {
                 GameChoice::Gomoku | GameChoice::TicTacToe => {
                     Err(format!("'{token}': passing is not allowed in this game"))
                 }
+                GameChoice::Reversi if pos.legal_moves().contains(&Move::PASS) => Ok(Move::PASS),
+                GameChoice::Reversi if pos.result().is_some() => {
+                    Err(format!("'{token}': the game is over"))
+                }
+                GameChoice::Reversi => Err(format!("'{token}': a side with a legal move cannot pass")),
             }
         }
     };
@@ -273,6 +298,32 @@ pub fn position_from_fen(variant: &Variant, fen: &Fen) -> Result<Position, Strin
                 }
             }
             pos.set_side_to_move(side);
+        }
+        GameChoice::Reversi => {
+            // Discs: upper case (or `x`) the first player's (black), lower case (or
+            // `o`) the second's; the side `w` or `x` is black (the first player, as
+            // `w` is in cutechess's FENs), `b` or `o` white.
+            if (w, h) != (8, 8) {
+                return Err(format!("reversi is played on 8x8, not {w}x{h}"));
+            }
+            let (mut black, mut white) = (0u64, 0u64);
+            for (y, row) in fen.rows.iter().enumerate() {
+                for (x, cell) in row.iter().enumerate() {
+                    if let Cell::Piece(c) = cell {
+                        let bit = 1u64 << (y * 8 + x);
+                        match c {
+                            'x' | 'X' | 'P' | 'B' => black |= bit,
+                            'o' | 'O' | 'p' | 'W' => white |= bit,
+                            other => return Err(format!("unknown piece '{other}' in the FEN")),
+                        }
+                    }
+                }
+            }
+            let side = match fen.side {
+                'w' | 'x' | 'X' => Color::Black,
+                _ => Color::White,
+            };
+            pos = Position::Reversi(Box::new(Reversi::from_discs(black, white, side)));
         }
     }
     Ok(pos)

@@ -4,6 +4,7 @@
 //! [`crate::engine::Position`] that wraps one concrete game.
 
 pub mod gomoku;
+pub mod reversi;
 pub mod tictactoe;
 
 use std::fmt;
@@ -137,6 +138,17 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Board width and height (moves are `y * width + x`).
     fn dimensions(&self) -> (usize, usize);
+
+    /// The score of a finished game (`result` is [`Game::result`]) `ply` plies from
+    /// the root, from the side to move's view. The default scores a win `MATE - ply`
+    /// (the sooner the better); reversi scores the final disc difference instead.
+    fn terminal_score(&self, result: GameResult, ply: usize) -> i32 {
+        match result {
+            GameResult::Win => MATE - ply as i32,
+            GameResult::Loss => -(MATE - ply as i32),
+            GameResult::Draw => 0,
+        }
+    }
 }
 
 /// Games played by putting stones on empty squares (gomoku, tic-tac-toe): positions

@@ -2,4 +2,5 @@
 //! `Display` turns commands and replies back into text (so they round-trip).
 
 pub mod gomocup;
+pub mod nboard;
 pub mod uci;

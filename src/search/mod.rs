@@ -8,7 +8,7 @@ pub mod tt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::games::{Game, GameResult, Move, ScoredMove, INFINITY, MATE, MATE_BOUND};
+use crate::games::{Game, Move, ScoredMove, INFINITY, MATE, MATE_BOUND};
 pub use limits::{IterationClock, Limits, TimeLimit};
 use tt::{Bound, TranspositionTable};
 
@@ -53,6 +53,21 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// The best lines of the last completed iteration (one per multi-PV line).
     pub lines: Vec<SearchInfo>,
+    /// Whether `score` is proven by an exact solver (reversi endgames) rather than
+    /// estimated; the front ends report it as exact.
+    pub solved: Solved,
+}
+
+/// How much a [`SearchResult`]'s score is worth.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Solved {
+    /// An estimate (or a mate score) of the heuristic search.
+    #[default]
+    No,
+    /// The exact final value (reversi: the disc difference times the game's unit).
+    Exact,
+    /// Only the sign is proven: win (> 0), draw (0) or loss (< 0).
+    WinLossDraw,
 }
 
 /// Options that shape one search.
@@ -269,15 +284,15 @@ impl<'a, G: Game> Searcher<'a, G> {
             time: Duration::ZERO,
             pv: roots.first().map_or(Vec::new(), |r| vec![r.mv]),
             lines: Vec::new(),
+            solved: Solved::No,
         };
         // Nothing to choose: an only move (immediate win, forced block) or no move.
         if roots.len() <= 1 {
             if let Some(r) = roots.first() {
                 self.pos.make(r.mv);
                 result.score = match self.pos.result() {
-                    Some(GameResult::Loss) => MATE - 1,
-                    Some(GameResult::Win) => -(MATE - 1),
-                    _ => -self.pos.evaluate(),
+                    Some(r) => -self.pos.terminal_score(r, 1),
+                    None => -self.pos.evaluate(),
                 };
                 self.pos.unmake();
             }
@@ -427,11 +442,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             return 0;
         }
         if let Some(r) = self.pos.result() {
-            return match r {
-                GameResult::Win => MATE - ply as i32,
-                GameResult::Loss => -(MATE - ply as i32),
-                GameResult::Draw => 0,
-            };
+            return self.pos.terminal_score(r, ply);
         }
         if ply >= MAX_PLY {
             return self.pos.evaluate();

@@ -1,0 +1,1012 @@
+//! Exact endgame solver: the final disc difference (empties to the winner) with
+//! perfect play, or only win/loss/draw.
+//!
+//! - Root and PV nodes: principal-variation search; every other node is a null-window
+//!   search (`nws`) on the disc difference.
+//! - Deep nodes (more than [`SHALLOW`] empties): own hash table of exact bounds, the
+//!   hash move first, then fastest-first ordering (fewest opponent replies, corners
+//!   weigh double, potential mobility, parity), and above [`ORDER_BY_SEARCH`] empties a
+//!   shallow evaluation search orders the moves; a stability cutoff (the opponent's
+//!   stable discs bound our score) when alpha is high enough.
+//! - Shallow nodes: no hash, moves in odd-parity quadrants first; the last two empties
+//!   are special-cased and the last one counts flips without making the move.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use super::{bit, eval, final_score, flips, moves, neighbours, CORNERS};
+use crate::games::Move;
+
+/// At most this many empties: the shallow search (no hash, parity ordering).
+pub const SHALLOW: u32 = 6;
+/// From this many empties on, moves are ordered by a shallow evaluation search.
+pub const ORDER_BY_SEARCH: u32 = 16;
+/// Stability cutoffs are tried in the shallow search from this many empties on.
+const SHALLOW_STABILITY: u32 = 4;
+/// From this many empties on, enhanced transposition cutoffs are tried.
+pub const ETC_MIN: u32 = 12;
+const INF: i32 = 127;
+
+/// Nodes between two polls of the stop flag and the deadline.
+const POLL: u64 = 1 << 14;
+
+/// The four quadrants (parity regions).
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0f0f_0f0f,
+    0x0000_0000_f0f0_f0f0,
+    0x0f0f_0f0f_0000_0000,
+    0xf0f0_f0f0_0000_0000,
+];
+
+/// Alpha from which a stability cutoff is tried, by empties (Edax's thresholds).
+const STABILITY_THRESHOLD: [i32; 65] = {
+    let mut t = [99; 65];
+    let mut n = 4;
+    while n < 65 {
+        let v = 2 * n as i32 - 2;
+        t[n] = if v > 64 { 64 } else { v };
+        n += 1;
+    }
+    t
+};
+
+/// The squares around `sq`.
+#[inline]
+fn neighbour_mask(sq: usize) -> u64 {
+    static T: OnceLock<[u64; 64]> = OnceLock::new();
+    T.get_or_init(|| std::array::from_fn(|i| neighbours(bit(i))))[sq & 63]
+}
+
+/// Quadrants holding an odd number of empties.
+#[inline]
+fn odd_quadrants(empty: u64) -> u64 {
+    let mut m = 0;
+    for q in QUADRANTS {
+        if (empty & q).count_ones() & 1 == 1 {
+            m |= q;
+        }
+    }
+    m
+}
+
+// ---------------------------------------------------------------------------
+// Stability
+
+/// `EDGE_STABLE[p * 256 + o]`: the discs of `p` on an 8-square edge that no sequence
+/// of moves along that edge can flip.
+fn edge_stable_table() -> &'static [u8] {
+    static T: OnceLock<Vec<u8>> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = vec![0u8; 65536];
+        // Configurations by number of filled squares, fullest first, so every child
+        // (one more disc) is known.
+        let mut by_filled: Vec<Vec<(u8, u8)>> = vec![Vec::new(); 9];
+        for p in 0..256u32 {
+            for o in 0..256u32 {
+                if p & o == 0 {
+                    by_filled[(p | o).count_ones() as usize].push((p as u8, o as u8));
+                }
+            }
+        }
+        for filled in (0..=8).rev() {
+            for &(p, o) in &by_filled[filled] {
+                let mut stable = p;
+                let empty = !(p | o);
+                for x in 0..8 {
+                    let b = 1u8 << x;
+                    if empty & b == 0 {
+                        continue;
+                    }
+                    // p plays x, then o plays x.
+                    let f = line_flips(p, o, x);
+                    stable &= t[((p | b | f) as usize) << 8 | (o & !f) as usize];
+                    let f = line_flips(o, p, x);
+                    stable &= t[((p & !f) as usize) << 8 | (o | b | f) as usize];
+                }
+                t[(p as usize) << 8 | o as usize] = stable;
+            }
+        }
+        t
+    })
+}
+
+/// The discs of `p` on an edge line (`p`, `o` as bytes, bit `i` = square `i` of the
+/// line) that no sequence of moves along the edge can flip.
+#[inline]
+pub fn edge_stable_line(p: u8, o: u8) -> u8 {
+    edge_stable_table()[(p as usize) << 8 | o as usize]
+}
+
+/// Flips along one 8-square line when `p` plays on `x`.
+fn line_flips(p: u8, o: u8, x: u32) -> u8 {
+    let mut out = 0;
+    for dir in [-1i32, 1] {
+        let mut f = 0u8;
+        let mut i = x as i32 + dir;
+        while (0..8).contains(&i) && o & (1 << i) != 0 {
+            f |= 1 << i;
+            i += dir;
+        }
+        if (0..8).contains(&i) && p & (1 << i) != 0 {
+            out |= f;
+        }
+    }
+    out
+}
+
+/// Packs the a file (bits 0, 8, .., 56) into a byte (row `y` -> bit `y`).
+#[inline]
+fn pack_a_file(b: u64) -> usize {
+    ((b & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize
+}
+
+/// Spreads a byte onto the a file (bit `y` -> square `8 * y`).
+#[inline]
+fn unpack_a_file(v: u8) -> u64 {
+    static T: OnceLock<[u64; 256]> = OnceLock::new();
+    T.get_or_init(|| {
+        std::array::from_fn(|v| {
+            (0..8)
+                .filter(|y| v & (1 << y) != 0)
+                .fold(0, |a, y| a | bit(8 * y))
+        })
+    })[v as usize]
+}
+
+/// Discs of `p` that can never be flipped along an edge.
+fn edge_stable(p: u64, o: u64) -> u64 {
+    let t = edge_stable_table();
+    let row1 = t[((p & 0xff) as usize) << 8 | (o & 0xff) as usize] as u64;
+    let row8 = (t[((p >> 56) as usize) << 8 | (o >> 56) as usize] as u64) << 56;
+    let fa = unpack_a_file(t[pack_a_file(p) << 8 | pack_a_file(o)]);
+    let fh = unpack_a_file(t[pack_a_file(p >> 7) << 8 | pack_a_file(o >> 7)]) << 7;
+    row1 | row8 | fa | fh
+}
+
+/// The 15 diagonals (a1-h8 direction) and the 15 anti-diagonals as masks.
+fn diagonals() -> &'static ([u64; 15], [u64; 15]) {
+    static T: OnceLock<([u64; 15], [u64; 15])> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut d = [0u64; 15];
+        let mut a = [0u64; 15];
+        for y in 0..8 {
+            for x in 0..8 {
+                d[7 + x - y] |= bit(8 * y + x);
+                a[x + y] |= bit(8 * y + x);
+            }
+        }
+        (d, a)
+    })
+}
+
+/// Full lines through each square: [horizontal, vertical, diagonal, anti-diagonal].
+fn full_lines(occ: u64) -> [u64; 4] {
+    let mut h = occ;
+    h &= h >> 4;
+    h &= h >> 2;
+    h &= h >> 1;
+    let h = (h & 0x0101_0101_0101_0101).wrapping_mul(0xff);
+    let mut v = occ;
+    v &= v >> 32;
+    v &= v >> 16;
+    v &= v >> 8;
+    let v = (v & 0xff).wrapping_mul(0x0101_0101_0101_0101);
+    let (diag, anti) = diagonals();
+    let mut d = 0;
+    for &m in diag {
+        if occ & m == m {
+            d |= m;
+        }
+    }
+    let mut a = 0;
+    for &m in anti {
+        if occ & m == m {
+            a |= m;
+        }
+    }
+    [h, v, d, a]
+}
+
+/// A lower bound of the discs of `p` that stay `p`'s to the end: edge-stable discs,
+/// discs on four full lines, and inner discs held in every direction by a full line
+/// or a stable neighbour.
+pub fn stable_discs(p: u64, o: u64) -> u64 {
+    let full = full_lines(p | o);
+    let mut stable = edge_stable(p, o) | (p & full[0] & full[1] & full[2] & full[3]);
+    if stable == 0 {
+        return 0;
+    }
+    let inner = p & 0x007e_7e7e_7e7e_7e00;
+    loop {
+        let old = stable;
+        let h = (stable >> 1) | (stable << 1) | full[0];
+        let v = (stable >> 8) | (stable << 8) | full[1];
+        let d = (stable >> 9) | (stable << 9) | full[2];
+        let a = (stable >> 7) | (stable << 7) | full[3];
+        stable |= h & v & d & a & inner;
+        if stable == old {
+            return stable;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Hash table
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    p: u64,
+    o: u64,
+    lower: i8,
+    upper: i8,
+    mv: u8,
+    empties: u8,
+}
+
+/// Exact bounds per position (the whole position is stored: no false hits).
+pub struct EndHash {
+    slots: Vec<[Entry; 2]>,
+    mask: usize,
+}
+
+impl EndHash {
+    /// A table of about `bytes` bytes (a power of two of buckets).
+    pub fn new(bytes: usize) -> EndHash {
+        let bucket = std::mem::size_of::<[Entry; 2]>();
+        let n = (bytes / bucket).max(1024);
+        let n = if n.is_power_of_two() {
+            n
+        } else {
+            n.next_power_of_two() / 2
+        };
+        EndHash {
+            slots: vec![[Entry::default(); 2]; n],
+            mask: n - 1,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.slots.fill([Entry::default(); 2]);
+    }
+
+    #[inline]
+    fn index(&self, p: u64, o: u64) -> usize {
+        let h = p.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ o.rotate_left(31).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+        ((h ^ (h >> 29)) as usize) & self.mask
+    }
+
+    #[inline]
+    fn probe(&self, p: u64, o: u64) -> Option<Entry> {
+        let b = &self.slots[self.index(p, o)];
+        b.iter()
+            .find(|e| e.p == p && e.o == o && e.upper >= e.lower)
+            .copied()
+    }
+
+    /// Stores the result `score` of a search of window (alpha, beta).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn store(&mut self, p: u64, o: u64, empties: u32, alpha: i32, beta: i32, score: i32, mv: u8) {
+        let i = self.index(p, o);
+        let b = &mut self.slots[i];
+        let slot = if b[0].p == p && b[0].o == o {
+            0
+        } else if b[1].p == p && b[1].o == o {
+            1
+        } else if empties as u8 >= b[0].empties {
+            b[1] = b[0];
+            0
+        } else {
+            1
+        };
+        let e = &mut b[slot];
+        if e.p != p || e.o != o || e.upper < e.lower {
+            *e = Entry {
+                p,
+                o,
+                lower: -64,
+                upper: 64,
+                mv,
+                empties: empties as u8,
+            };
+        }
+        if score < beta {
+            e.upper = e.upper.min(score as i8);
+        }
+        if score > alpha {
+            e.lower = e.lower.max(score as i8);
+        }
+        if e.lower > e.upper {
+            // Inconsistent bounds (cannot happen with an exact search): start over.
+            e.lower = score as i8;
+            e.upper = score as i8;
+        }
+        if score > alpha || e.mv == NO_MOVE {
+            e.mv = mv;
+        }
+    }
+}
+
+const NO_MOVE: u8 = 255;
+
+// ---------------------------------------------------------------------------
+// The solver
+
+/// Scored moves on the stack (a position has at most 64 - 4 moves), best first once
+/// sorted.
+struct MoveList {
+    len: usize,
+    items: [(u8, i32); 64],
+}
+
+impl MoveList {
+    fn new() -> MoveList {
+        MoveList {
+            len: 0,
+            items: [(0, 0); 64],
+        }
+    }
+    #[inline]
+    fn push(&mut self, sq: usize, score: i32) {
+        if self.len < 64 {
+            self.items[self.len] = (sq as u8, score);
+            self.len += 1;
+        }
+    }
+    /// Insertion sort: higher score first, ties by lower square (deterministic).
+    fn sort(&mut self) {
+        let v = &mut self.items[..self.len];
+        for i in 1..v.len() {
+            let x = v[i];
+            let mut j = i;
+            while j > 0 && (v[j - 1].1 < x.1 || (v[j - 1].1 == x.1 && v[j - 1].0 > x.0)) {
+                v[j] = v[j - 1];
+                j -= 1;
+            }
+            v[j] = x;
+        }
+    }
+    fn as_slice(&self) -> &[(u8, i32)] {
+        &self.items[..self.len]
+    }
+}
+
+/// The answer of [`Solver::solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The exact disc difference for the side to move (or, in a win/loss/draw search,
+    /// its sign: +1 win, 0 draw, -1 loss; a bound of the same sign in fact).
+    pub score: i32,
+    /// The best move (`Move::PASS` when the side to move must pass, `Move::NONE` when
+    /// the game is over).
+    pub best: Move,
+    pub nodes: u64,
+    /// False when stopped before the end (the score is then meaningless).
+    pub complete: bool,
+}
+
+/// An exact solver with its own hash table.
+pub struct Solver {
+    hash: EndHash,
+    pub nodes: u64,
+    next_poll: u64,
+    aborted: bool,
+    deadline: Option<Instant>,
+}
+
+impl Solver {
+    pub fn new(hash_bytes: usize) -> Solver {
+        // Build the tables outside the timed search.
+        let _ = edge_stable_table();
+        let _ = diagonals();
+        Solver {
+            hash: EndHash::new(hash_bytes),
+            nodes: 0,
+            next_poll: POLL,
+            aborted: false,
+            deadline: None,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.hash.clear();
+    }
+
+    /// Solves the position of `p` (to move) against `o`: exact score with `wld`
+    /// false, otherwise only win/draw/loss. Stops early (incomplete) when `stop`
+    /// becomes true or at `deadline`.
+    pub fn solve(
+        &mut self,
+        p: u64,
+        o: u64,
+        wld: bool,
+        stop: Option<&AtomicBool>,
+        deadline: Option<Instant>,
+    ) -> Solution {
+        self.nodes = 0;
+        self.next_poll = POLL;
+        self.aborted = false;
+        self.deadline = deadline;
+        let (alpha, beta) = if wld { (-1, 1) } else { (-64, 64) };
+        let m = moves(p, o);
+        if m == 0 {
+            if moves(o, p) == 0 {
+                return Solution {
+                    score: final_score(p, o),
+                    best: Move::NONE,
+                    nodes: 1,
+                    complete: true,
+                };
+            }
+            let s = -self.root(o, p, -beta, -alpha, stop).0;
+            return Solution {
+                score: s,
+                best: Move::PASS,
+                nodes: self.nodes,
+                complete: !self.aborted,
+            };
+        }
+        let (score, best) = self.root(p, o, alpha, beta, stop);
+        Solution {
+            score,
+            best: Move(best as u16),
+            nodes: self.nodes,
+            complete: !self.aborted,
+        }
+    }
+
+    /// PVS at the root: returns the score and the best square.
+    fn root(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        stop: Option<&AtomicBool>,
+    ) -> (i32, usize) {
+        let n = 64 - (p | o).count_ones();
+        self.nodes += 1;
+        // Hash move from an earlier solve of the same position first.
+        let hash_mv = self.hash.probe(p, o).map_or(NO_MOVE, |e| e.mv);
+        let list = self
+            .ordered_moves(p, o, n, hash_mv, alpha, false)
+            .unwrap_or_else(|_| MoveList::new());
+        let mut alpha = alpha;
+        let mut best = -INF;
+        let mut best_sq = list.as_slice().first().map_or(0, |m| m.0 as usize);
+        for (i, &(sq, _)) in list.as_slice().iter().enumerate() {
+            let sq = sq as usize;
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                self.aborted = true;
+            }
+            if self.aborted {
+                break;
+            }
+            let f = flips(p, o, sq);
+            let (np, no) = (o & !f, p | f | bit(sq));
+            let v = if i == 0 {
+                -self.pvs(np, no, -beta, -alpha, n - 1, stop)
+            } else {
+                let v = -self.nws(np, no, -alpha - 1, n - 1, stop);
+                if v > alpha && v < beta {
+                    -self.pvs(np, no, -beta, -v, n - 1, stop)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_sq = sq;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_sq)
+    }
+
+    #[inline]
+    fn poll(&mut self, stop: Option<&AtomicBool>) {
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL;
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// Principal-variation search with window (alpha, beta).
+    fn pvs(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        n: u32,
+        stop: Option<&AtomicBool>,
+    ) -> i32 {
+        self.nodes += 1;
+        self.poll(stop);
+        if self.aborted {
+            return 0;
+        }
+        let m = moves(p, o);
+        if m == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.pvs(o, p, -beta, -alpha, n, stop);
+        }
+        let mut hash_mv = NO_MOVE;
+        if let Some(e) = self.hash.probe(p, o) {
+            hash_mv = e.mv;
+            if e.lower == e.upper {
+                return e.lower as i32;
+            }
+        }
+        let orig_alpha = alpha;
+        let list = self
+            .ordered_moves(p, o, n, hash_mv, alpha, false)
+            .unwrap_or_else(|_| MoveList::new());
+        let mut best = -INF;
+        let mut best_sq = NO_MOVE;
+        for (i, &(sq, _)) in list.as_slice().iter().enumerate() {
+            let sq = sq as usize;
+            let f = flips(p, o, sq);
+            let (np, no) = (o & !f, p | f | bit(sq));
+            let v = if i == 0 {
+                -self.pvs(np, no, -beta, -alpha, n - 1, stop)
+            } else {
+                let v = -self.nws(np, no, -alpha - 1, n - 1, stop);
+                if v > alpha && v < beta {
+                    -self.pvs(np, no, -beta, -v, n - 1, stop)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_sq = sq as u8;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.hash.store(p, o, n, orig_alpha, beta, best, best_sq);
+        best
+    }
+
+    /// Null-window search: is the score of `p` to move above `alpha`? Returns a fail-soft
+    /// score (> alpha means at least that, <= alpha means at most that).
+    fn nws(&mut self, p: u64, o: u64, alpha: i32, n: u32, stop: Option<&AtomicBool>) -> i32 {
+        if n <= SHALLOW {
+            return self.shallow(p, o, alpha, !(p | o), n);
+        }
+        self.nodes += 1;
+        self.poll(stop);
+        if self.aborted {
+            return 0;
+        }
+        let m = moves(p, o);
+        if m == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.nws(o, p, -alpha - 1, n, stop);
+        }
+        // Stability cutoff: our score is at most 64 - 2 * (the opponent's stable discs).
+        if alpha >= STABILITY_THRESHOLD[n as usize] {
+            let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if bound <= alpha {
+                return bound;
+            }
+        }
+        let mut hash_mv = NO_MOVE;
+        if let Some(e) = self.hash.probe(p, o) {
+            if e.lower as i32 > alpha {
+                return e.lower as i32;
+            }
+            if e.upper as i32 <= alpha {
+                return e.upper as i32;
+            }
+            hash_mv = e.mv;
+        }
+        let mut best = -INF;
+        let mut best_sq = NO_MOVE;
+        if m & (m - 1) == 0 {
+            // One move: no ordering needed.
+            let sq = m.trailing_zeros() as usize;
+            let f = flips(p, o, sq);
+            best = -self.nws(o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
+            best_sq = sq as u8;
+        } else {
+            let list = match self.ordered_moves(p, o, n, hash_mv, alpha, n >= ETC_MIN) {
+                Ok(l) => l,
+                Err(cut) => return cut,
+            };
+            for &(sq, _) in list.as_slice() {
+                let sq = sq as usize;
+                let f = flips(p, o, sq);
+                let v = -self.nws(o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_sq = sq as u8;
+                    if v > alpha {
+                        break;
+                    }
+                }
+            }
+        }
+        if self.aborted {
+            return 0;
+        }
+        self.hash.store(p, o, n, alpha, alpha + 1, best, best_sq);
+        best
+    }
+
+    /// The moves of `p`, best first: the hash move, then fastest-first (fewest
+    /// opponent replies), helped above [`ORDER_BY_SEARCH`] empties by a shallow
+    /// evaluation search. With `etc`, a child whose stored upper bound already proves
+    /// a score above `alpha` ends the node at once (enhanced transposition cutoff):
+    /// `Err(score)`.
+    fn ordered_moves(
+        &mut self,
+        p: u64,
+        o: u64,
+        n: u32,
+        hash_mv: u8,
+        alpha: i32,
+        etc: bool,
+    ) -> Result<MoveList, i32> {
+        let mut m = moves(p, o);
+        let mut list = MoveList::new();
+        let empty = !(p | o);
+        let odd = odd_quadrants(empty);
+        // Depth of the evaluation search (-1: none), shallower when a hash move exists.
+        let mut depth: i32 = match n {
+            0..ORDER_BY_SEARCH => -1,
+            16..=19 => 0,
+            20..=23 => 1,
+            _ => 2,
+        };
+        if hash_mv != NO_MOVE && depth > 0 {
+            depth -= 1;
+        }
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = flips(p, o, sq);
+            let (np, no) = (o & !f, p | f | bit(sq));
+            if etc {
+                if let Some(e) = self.hash.probe(np, no) {
+                    if -(e.upper as i32) > alpha {
+                        return Err(-(e.upper as i32));
+                    }
+                }
+            }
+            let score = if sq as u8 == hash_mv {
+                1 << 30
+            } else if np == 0 {
+                // Wipe-out.
+                1 << 29
+            } else if depth >= 0 {
+                let mut nodes = 0;
+                let v = -eval_search(
+                    np,
+                    no,
+                    -eval::MAX_EVAL,
+                    eval::MAX_EVAL,
+                    depth as u32,
+                    &mut nodes,
+                );
+                self.nodes += nodes;
+                // One disc of evaluation weighs half an opponent reply (as in Edax).
+                fastest_first(np, no, sq, odd) + v * (1 << 14) / eval::DISC
+            } else {
+                fastest_first(np, no, sq, odd)
+            };
+            list.push(sq, score);
+        }
+        list.sort();
+        Ok(list)
+    }
+
+    /// Null-window search without hash for few empties; `empty` are the empty squares.
+    fn shallow(&mut self, p: u64, o: u64, alpha: i32, empty: u64, n: u32) -> i32 {
+        if n == 2 {
+            let x1 = empty.trailing_zeros() as usize;
+            let x2 = (empty & (empty - 1)).trailing_zeros() as usize;
+            return self.solve_2(p, o, alpha, x1, x2);
+        }
+        if n == 1 {
+            self.nodes += 1;
+            return solve_1(p, o, empty.trailing_zeros() as usize);
+        }
+        if n == 0 {
+            self.nodes += 1;
+            return final_score(p, o);
+        }
+        self.nodes += 1;
+        if n >= SHALLOW_STABILITY && alpha >= STABILITY_THRESHOLD[n as usize] {
+            let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if bound <= alpha {
+                return bound;
+            }
+        }
+        let odd = odd_quadrants(empty);
+        let mut best = -INF;
+        for region in [empty & odd, empty & !odd] {
+            let mut e = region;
+            while e != 0 {
+                let sq = e.trailing_zeros() as usize;
+                e &= e - 1;
+                // Only squares next to an opponent disc can flip.
+                if neighbour_mask(sq) & o == 0 {
+                    continue;
+                }
+                let f = flips(p, o, sq);
+                if f == 0 {
+                    continue;
+                }
+                let v = -self.shallow(o & !f, p | f | bit(sq), -alpha - 1, empty ^ bit(sq), n - 1);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        return v;
+                    }
+                }
+            }
+        }
+        if best == -INF {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.shallow(o, p, -alpha - 1, empty, n);
+        }
+        best
+    }
+
+    /// Two empties `x1`, `x2`.
+    fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        let f = flips(p, o, x1);
+        if f != 0 {
+            best = -solve_1(o & !f, p | f | bit(x1), x2);
+            if best > alpha {
+                return best;
+            }
+        }
+        let f = flips(p, o, x2);
+        if f != 0 {
+            best = best.max(-solve_1(o & !f, p | f | bit(x2), x1));
+        }
+        if best > -INF {
+            return best;
+        }
+        // Pass: the opponent moves.
+        let mut worst = INF;
+        let f = flips(o, p, x1);
+        if f != 0 {
+            worst = solve_1(p & !f, o | f | bit(x1), x2);
+            if worst <= alpha {
+                return worst;
+            }
+        }
+        let f = flips(o, p, x2);
+        if f != 0 {
+            worst = worst.min(solve_1(p & !f, o | f | bit(x2), x1));
+        }
+        if worst < INF {
+            return worst;
+        }
+        final_score(p, o)
+    }
+}
+
+/// The score of `p` to move with the single empty square `x` (`o` has the rest).
+#[inline]
+pub fn solve_1(p: u64, o: u64, x: usize) -> i32 {
+    let np = p.count_ones() as i32;
+    let n = flips(p, o, x).count_ones() as i32;
+    if n > 0 {
+        return 2 * np + 2 * n - 62;
+    }
+    let n = flips(o, p, x).count_ones() as i32;
+    if n > 0 {
+        return 2 * np - 2 * n - 64;
+    }
+    // Nobody can play x: it goes to the winner (63 discs: never a draw).
+    if 2 * np > 63 {
+        2 * np - 62
+    } else {
+        2 * np - 64
+    }
+}
+
+/// Opponent replies, corners counting double.
+#[inline]
+fn replies_weight(p: u64, _o: u64) -> i32 {
+    let m = moves(p, _o);
+    m.count_ones() as i32 + (m & CORNERS).count_ones() as i32
+}
+
+/// Fastest-first ordering score of the move to `sq` giving the opponent `p` against
+/// our `o`: few replies first (corners count double), then our corner discs, little
+/// potential mobility for the opponent, the square's type and parity.
+#[inline]
+fn fastest_first(p: u64, o: u64, sq: usize, odd: u64) -> i32 {
+    let empty = !(p | o);
+    let mut s = (36 - replies_weight(p, o)) << 15;
+    s += corner_stability(o) << 11;
+    let potential = neighbours(o) & empty;
+    s += (36 - potential.count_ones() as i32 - (potential & CORNERS).count_ones() as i32) << 5;
+    s += SQUARE_VALUE[sq];
+    if bit(sq) & odd != 0 {
+        s += 4;
+    }
+    s
+}
+
+/// Discs of `b` in a corner or next to a corner disc of `b` along an edge.
+#[inline]
+fn corner_stability(b: u64) -> i32 {
+    let c = b & CORNERS;
+    let edge_next = ((c << 1) & 0x0200_0000_0000_0002)
+        | ((c >> 1) & 0x4000_0000_0000_0040)
+        | ((c << 8) & 0x0000_0000_0000_8100)
+        | ((c >> 8) & 0x0081_0000_0000_0000);
+    (c | (edge_next & b)).count_ones() as i32
+}
+
+/// Square types for ordering ties: corners best, X squares worst.
+#[rustfmt::skip]
+const SQUARE_VALUE: [i32; 64] = [
+    18,  4, 16, 12, 12, 16,  4, 18,
+     4,  2,  6,  8,  8,  6,  2,  4,
+    16,  6, 14, 10, 10, 14,  6, 16,
+    12,  8, 10,  0,  0, 10,  8, 12,
+    12,  8, 10,  0,  0, 10,  8, 12,
+    16,  6, 14, 10, 10, 14,  6, 16,
+     4,  2,  6,  8,  8,  6,  2,  4,
+    18,  4, 16, 12, 12, 16,  4, 18,
+];
+
+/// A small alpha-beta on the evaluation (for move ordering).
+fn eval_search(p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32, nodes: &mut u64) -> i32 {
+    *nodes += 1;
+    if depth == 0 {
+        return eval::evaluate(p, o);
+    }
+    let mut m = moves(p, o);
+    if m == 0 {
+        if moves(o, p) == 0 {
+            return final_score(p, o) * eval::DISC;
+        }
+        return -eval_search(o, p, -beta, -alpha, depth, nodes);
+    }
+    let mut best = -eval::MAX_EVAL - 1;
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        let v = -eval_search(o & !f, p | f | bit(sq), -beta, -alpha, depth - 1, nodes);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plain negamax to the end of the game (for checking the solver).
+    fn brute(p: u64, o: u64) -> i32 {
+        let mut m = moves(p, o);
+        if m == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -brute(o, p);
+        }
+        let mut best = -INF;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = flips(p, o, sq);
+            best = best.max(-brute(o & !f, p | f | bit(sq)));
+        }
+        best
+    }
+
+    fn random_position(seed: &mut u64, plies: usize) -> (u64, u64) {
+        let r = super::super::Reversi::new();
+        let (mut p, mut o) = (r.player(), r.opponent());
+        for _ in 0..plies {
+            let m = moves(p, o);
+            if m == 0 {
+                if moves(o, p) == 0 {
+                    break;
+                }
+                std::mem::swap(&mut p, &mut o);
+                continue;
+            }
+            let k = (crate::games::splitmix64(seed) % m.count_ones() as u64) as u32;
+            let mut mm = m;
+            for _ in 0..k {
+                mm &= mm - 1;
+            }
+            let sq = mm.trailing_zeros() as usize;
+            let f = flips(p, o, sq);
+            (p, o) = (o & !f, p | f | bit(sq));
+        }
+        (p, o)
+    }
+
+    #[test]
+    fn solver_agrees_with_brute_force_near_the_end() {
+        let mut seed = 7;
+        let mut solver = Solver::new(1 << 20);
+        for i in 0..60 {
+            let (p, o) = random_position(&mut seed, 50 + i % 6);
+            let exact = brute(p, o);
+            let s = solver.solve(p, o, false, None, None);
+            assert_eq!(s.score, exact, "position {i}: {p:#x} {o:#x}");
+            let w = solver.solve(p, o, true, None, None);
+            assert_eq!(w.score.signum(), exact.signum(), "wld {i}");
+        }
+    }
+
+    #[test]
+    fn stable_discs_are_never_flipped() {
+        let mut seed = 11;
+        for i in 0..200 {
+            let (p, o) = random_position(&mut seed, 30 + i % 30);
+            let s = stable_discs(p, o);
+            assert_eq!(s & !p, 0);
+            // Every reply of either side keeps them.
+            let mut m = moves(o, p);
+            while m != 0 {
+                let sq = m.trailing_zeros() as usize;
+                m &= m - 1;
+                assert_eq!(flips(o, p, sq) & s, 0, "{p:#x} {o:#x} {sq}");
+            }
+        }
+        // A full corner row is stable.
+        assert_eq!(stable_discs(0xff, 0xff00) & 0xff, 0xff);
+    }
+
+    #[test]
+    fn file_packing_round_trips() {
+        for v in 0..=255u8 {
+            assert_eq!(pack_a_file(unpack_a_file(v)), v as usize);
+        }
+    }
+}

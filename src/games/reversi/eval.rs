@@ -1,0 +1,196 @@
+//! Reversi evaluation, from the side to move's view, in 1/100 disc units.
+//!
+//! Hand-set terms, interpolated between the opening (60 empties) and the end (0):
+//! - edges: a table over every configuration of an 8-square edge (built at start-up
+//!   from simple rules: corners, C squares next to an empty corner, discs no move
+//!   along the edge can flip, the other edge squares);
+//! - corner regions: X squares (b2, g2, b7, g7) next to an empty corner;
+//! - inner square weights;
+//! - mobility (corners count double) and potential mobility (empty squares next to
+//!   the opponent's discs);
+//! - stable discs (edge-anchored, see [`super::endgame::stable_discs`]);
+//! - parity: the side to move gets the last move of an odd number of empties;
+//! - near the end, the disc difference itself.
+
+use std::sync::OnceLock;
+
+use super::endgame::{edge_stable_line, stable_discs};
+use super::{moves, neighbours, CORNERS};
+
+/// One disc of final score in evaluation units.
+pub const DISC: i32 = 100;
+/// Larger than any evaluation (and any final score times [`DISC`]).
+pub const MAX_EVAL: i32 = 65 * DISC;
+
+/// Square weights (a1..h8), the classic corner-good, X/C-square-bad table (used for
+/// ordering and for the inner squares).
+#[rustfmt::skip]
+pub const SQUARE_WEIGHTS: [i32; 64] = [
+    100, -20, 10,  5,  5, 10, -20, 100,
+    -20, -50, -2, -2, -2, -2, -50, -20,
+     10,  -2,  1,  1,  1,  1,  -2,  10,
+      5,  -2,  1,  0,  0,  1,  -2,   5,
+      5,  -2,  1,  0,  0,  1,  -2,   5,
+     10,  -2,  1,  1,  1,  1,  -2,  10,
+    -20, -50, -2, -2, -2, -2, -50, -20,
+    100, -20, 10,  5,  5, 10, -20, 100,
+];
+
+/// Value of one edge configuration for `p` against `o` (bit 0 and bit 7 are corners).
+fn edge_rule(p: u8, o: u8) -> i32 {
+    let stable_p = edge_stable_line(p, o).count_ones() as i32;
+    let stable_o = edge_stable_line(o, p).count_ones() as i32;
+    let mut v = 60 * (stable_p - stable_o);
+    let owner = |b: u8| -> i32 {
+        if p & b != 0 {
+            1
+        } else if o & b != 0 {
+            -1
+        } else {
+            0
+        }
+    };
+    // Corners.
+    v += 250 * (owner(1) + owner(0x80));
+    // C squares next to an empty corner are a liability; next to a filled one, fine.
+    for (corner, c) in [(1u8, 2u8), (0x80, 0x40)] {
+        if (p | o) & corner == 0 {
+            v -= 60 * owner(c);
+        } else {
+            v += 10 * owner(c);
+        }
+    }
+    // A and B squares.
+    for b in [4u8, 8, 16, 32] {
+        v += 8 * owner(b);
+    }
+    v
+}
+
+/// `EDGE[p * 256 + o]`.
+fn edge_table() -> &'static [i16] {
+    static T: OnceLock<Vec<i16>> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = vec![0i16; 65536];
+        for p in 0..256usize {
+            for o in 0..256usize {
+                if p & o == 0 {
+                    t[p << 8 | o] = edge_rule(p as u8, o as u8) as i16;
+                }
+            }
+        }
+        t
+    })
+}
+
+/// Packs the a file into a byte (row `y` -> bit `y`).
+#[inline]
+fn pack_a_file(b: u64) -> usize {
+    ((b & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize
+}
+
+#[inline]
+fn edges(p: u64, o: u64) -> i32 {
+    let t = edge_table();
+    t[((p & 0xff) as usize) << 8 | (o & 0xff) as usize] as i32
+        + t[((p >> 56) as usize) << 8 | (o >> 56) as usize] as i32
+        + t[pack_a_file(p) << 8 | pack_a_file(o)] as i32
+        + t[pack_a_file(p >> 7) << 8 | pack_a_file(o >> 7)] as i32
+}
+
+/// X squares (b2, g2, b7, g7) with the corner they touch.
+const X_SQUARES: [(u64, u64); 4] = [
+    (1 << 9, 1),
+    (1 << 14, 1 << 7),
+    (1 << 49, 1 << 56),
+    (1 << 54, 1 << 63),
+];
+
+#[inline]
+fn x_squares(p: u64, o: u64) -> i32 {
+    let empty = !(p | o);
+    let mut v = 0;
+    for (x, corner) in X_SQUARES {
+        if empty & corner != 0 {
+            if p & x != 0 {
+                v -= 150;
+            } else if o & x != 0 {
+                v += 150;
+            }
+        }
+    }
+    v
+}
+
+/// Inner squares (the 6x6 centre) by the square-weight table.
+#[inline]
+fn inner_weights(b: u64) -> i32 {
+    let mut s = 0;
+    let mut m = b & 0x007e_7e7e_7e7e_7e00;
+    while m != 0 {
+        s += SQUARE_WEIGHTS[m.trailing_zeros() as usize];
+        m &= m - 1;
+    }
+    s
+}
+
+/// Static evaluation of `p` (to move) against `o`.
+pub fn evaluate(p: u64, o: u64) -> i32 {
+    let empty = !(p | o);
+    let n = empty.count_ones() as i32;
+    if n == 0 {
+        return super::final_score(p, o) * DISC;
+    }
+    let mp = moves(p, o);
+    let mo = moves(o, p);
+    if mp == 0 && mo == 0 {
+        return super::final_score(p, o) * DISC;
+    }
+    // Phase: 0 at the end, 60 at the start.
+    let phase = n.min(60);
+    let mob = |m: u64| m.count_ones() as i32 + (m & CORNERS).count_ones() as i32;
+    let mobility = mob(mp) - mob(mo);
+    // Empty squares next to the opponent's discs are our potential moves.
+    let potential =
+        (neighbours(o) & empty).count_ones() as i32 - (neighbours(p) & empty).count_ones() as i32;
+    let stable = stable_discs(p, o).count_ones() as i32 - stable_discs(o, p).count_ones() as i32;
+    let discs = p.count_ones() as i32 - o.count_ones() as i32;
+
+    let mut v = edges(p, o) + x_squares(p, o) + inner_weights(p) - inner_weights(o);
+    // Mobility matters most in the middle game; the disc count at the end.
+    v += mobility * (20 + phase);
+    v += potential * (5 + phase / 4);
+    v += stable * (80 + (60 - phase));
+    v += discs * (60 - phase) * 100 / 60 / 4;
+    if n <= 16 && n % 2 == 1 {
+        v += 100;
+    }
+    v.clamp(-MAX_EVAL + 1, MAX_EVAL - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::reversi::Reversi;
+
+    #[test]
+    fn start_position_is_balanced_and_colour_blind() {
+        let r = Reversi::new();
+        assert_eq!(evaluate(r.player(), r.opponent()), 0);
+        // A half-turn of the board (square i -> 63 - i) keeps the value.
+        let p = 0x0000_0010_1c08_0000u64;
+        let o = 0x0000_0808_0000_0000u64;
+        assert_eq!(evaluate(p.reverse_bits(), o.reverse_bits()), evaluate(p, o));
+    }
+
+    #[test]
+    fn corners_are_good_and_x_squares_bad() {
+        let base_p = 0x0000_0018_1800_0000u64;
+        let base_o = 0x0000_2400_0024_0000u64;
+        let with_corner = evaluate(base_p | 1, base_o);
+        let with_x = evaluate(base_p | (1 << 9), base_o);
+        let plain = evaluate(base_p | (1 << 19), base_o);
+        assert!(with_corner > plain, "{with_corner} {plain}");
+        assert!(with_x < with_corner);
+    }
+}

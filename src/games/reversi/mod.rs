@@ -1,0 +1,582 @@
+//! Reversi (Othello): 8x8, two 64-bit bitboards.
+//!
+//! # Orientation
+//! Square index `i = y * 8 + x` with `x` the column (`a`..`h` = 0..7) and `y` the row
+//! (`1`..`8` = 0..7), so `a1` = 0 is the top-left corner, `h1` = 7, `a8` = 56 and
+//! `h8` = 63. This is the order of an OBF board string: its character `i` is square `i`.
+//! Bit `i` of a bitboard is square `i`; a [`Move`] is the square index (the same as
+//! `Move::from_xy(x, y, 8)`), or [`Move::PASS`].
+//!
+//! # Rules
+//! Black moves first from d5/e4 black, d4/e5 white. A move must flip at least one
+//! line of opponent discs; a side with no legal move must pass ([`Move::PASS`] is then
+//! its only move); the game ends when neither side can move. The final score is the
+//! disc difference with the empty squares going to the winner (the FFO convention).
+
+pub mod endgame;
+pub mod eval;
+pub mod ggf;
+pub mod perft;
+pub mod search;
+pub mod solve;
+
+use std::fmt;
+
+use super::{splitmix64, Color, Game, GameResult, Move, ScoredMove};
+
+/// Every square but the a file (x = 0).
+pub const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+/// Every square but the h file (x = 7).
+pub const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// The four corners.
+pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// The bit of square `sq`.
+#[inline(always)]
+pub fn bit(sq: usize) -> u64 {
+    1u64 << sq
+}
+
+/// One step in each of the 8 directions (with the masks that stop wrapping).
+#[inline(always)]
+fn shift_all(b: u64) -> [u64; 8] {
+    [
+        (b << 1) & NOT_A, // east
+        (b >> 1) & NOT_H, // west
+        b << 8,           // south (toward row 8)
+        b >> 8,           // north
+        (b << 9) & NOT_A, // south-east
+        (b << 7) & NOT_H, // south-west
+        (b >> 7) & NOT_A, // north-east
+        (b >> 9) & NOT_H, // north-west
+    ]
+}
+
+/// The squares adjacent to any square of `b`.
+#[inline]
+pub fn neighbours(b: u64) -> u64 {
+    let s = shift_all(b);
+    s[0] | s[1] | s[2] | s[3] | s[4] | s[5] | s[6] | s[7]
+}
+
+#[inline(always)]
+fn moves_dir_left(p: u64, om: u64, s: u32) -> u64 {
+    let mut f = om & (p << s);
+    f |= om & (f << s);
+    f |= om & (f << s);
+    f |= om & (f << s);
+    f |= om & (f << s);
+    f |= om & (f << s);
+    f << s
+}
+
+#[inline(always)]
+fn moves_dir_right(p: u64, om: u64, s: u32) -> u64 {
+    let mut f = om & (p >> s);
+    f |= om & (f >> s);
+    f |= om & (f >> s);
+    f |= om & (f >> s);
+    f |= om & (f >> s);
+    f |= om & (f >> s);
+    f >> s
+}
+
+/// The legal moves of the player with discs `p` against discs `o` (a bitboard).
+#[inline]
+pub fn moves(p: u64, o: u64) -> u64 {
+    // Opponent discs that a horizontal or diagonal line may cross (no wrap-around).
+    let inner = o & 0x7e7e_7e7e_7e7e_7e7e;
+    let m = moves_dir_left(p, inner, 1)
+        | moves_dir_right(p, inner, 1)
+        | moves_dir_left(p, o, 8)
+        | moves_dir_right(p, o, 8)
+        | moves_dir_left(p, inner, 7)
+        | moves_dir_right(p, inner, 7)
+        | moves_dir_left(p, inner, 9)
+        | moves_dir_right(p, inner, 9);
+    m & !(p | o)
+}
+
+macro_rules! flip_dir {
+    ($p:expr, $o:expr, $x:expr, $step:expr) => {{
+        let mut f = 0u64;
+        let mut t = $step($x);
+        while t & $o != 0 {
+            f |= t;
+            t = $step(t);
+        }
+        if t & $p != 0 {
+            f
+        } else {
+            0
+        }
+    }};
+}
+
+/// The discs flipped when the player with discs `p` plays on the empty square `sq`
+/// against `o` (0 when the move is illegal).
+#[inline]
+pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
+    let x = bit(sq);
+    flip_dir!(p, o, x, |b: u64| (b << 1) & NOT_A)
+        | flip_dir!(p, o, x, |b: u64| (b >> 1) & NOT_H)
+        | flip_dir!(p, o, x, |b: u64| b << 8)
+        | flip_dir!(p, o, x, |b: u64| b >> 8)
+        | flip_dir!(p, o, x, |b: u64| (b << 9) & NOT_A)
+        | flip_dir!(p, o, x, |b: u64| (b << 7) & NOT_H)
+        | flip_dir!(p, o, x, |b: u64| (b >> 7) & NOT_A)
+        | flip_dir!(p, o, x, |b: u64| (b >> 9) & NOT_H)
+}
+
+/// Final disc difference for the player with `p` against `o` at the end of the game:
+/// empty squares go to the winner.
+#[inline]
+pub fn final_score(p: u64, o: u64) -> i32 {
+    let np = p.count_ones() as i32;
+    let no = o.count_ones() as i32;
+    let empties = 64 - np - no;
+    let d = np - no;
+    if d > 0 {
+        d + empties
+    } else if d < 0 {
+        d - empties
+    } else {
+        0
+    }
+}
+
+/// `a1`..`h8` (case-insensitive) to a square index; `pa`/`pass`/`--` is not a square.
+pub fn parse_square(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    let x = b[0].to_ascii_lowercase().wrapping_sub(b'a') as usize;
+    let y = b[1].wrapping_sub(b'1') as usize;
+    (x < 8 && y < 8).then_some(y * 8 + x)
+}
+
+/// `a1`-style name of a move (`PA` for a pass, `--` for none), upper case as in OBF.
+pub fn move_name(mv: Move) -> String {
+    match mv {
+        Move::PASS => "PA".into(),
+        Move::NONE => "--".into(),
+        Move(i) if i < 64 => {
+            format!("{}{}", (b'A' + (i % 8) as u8) as char, i / 8 + 1)
+        }
+        Move(i) => format!("?{i}"),
+    }
+}
+
+/// Zobrist keys per (colour, byte of the bitboard, byte value): the XOR of the keys of
+/// the squares set in that byte, so a key is 16 table look-ups.
+fn zobrist() -> &'static [[[u64; 256]; 8]; 2] {
+    static KEYS: std::sync::OnceLock<Box<[[[u64; 256]; 8]; 2]>> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut seed = 0x0e11_0e11_5eed_u64;
+        let mut t = Box::new([[[0u64; 256]; 8]; 2]);
+        for colour in t.iter_mut() {
+            for byte in colour.iter_mut() {
+                let sq: [u64; 8] = std::array::from_fn(|_| splitmix64(&mut seed));
+                for (v, k) in byte.iter_mut().enumerate() {
+                    *k = (0..8)
+                        .filter(|b| v & (1 << b) != 0)
+                        .fold(0, |acc, b| acc ^ sq[b]);
+                }
+            }
+        }
+        t
+    })
+}
+
+const SIDE_KEY: u64 = 0xd1b5_4a32_d192_ed03;
+
+/// The Zobrist key of `black`/`white` discs with `side` to move.
+pub fn zobrist_key(black: u64, white: u64, side: Color) -> u64 {
+    let z = zobrist();
+    let mut h = if side == Color::White { SIDE_KEY } else { 0 };
+    for i in 0..8 {
+        h ^= z[0][i][((black >> (8 * i)) & 0xff) as usize];
+        h ^= z[1][i][((white >> (8 * i)) & 0xff) as usize];
+    }
+    h
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Undo {
+    player: u64,
+    opponent: u64,
+    side: Color,
+    key: u64,
+    mv: Move,
+}
+
+/// A reversi position with the moves that led to it (for `unmake`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reversi {
+    /// Discs of the side to move.
+    player: u64,
+    /// Discs of the other side.
+    opponent: u64,
+    side: Color,
+    key: u64,
+    history: Vec<Undo>,
+}
+
+impl Default for Reversi {
+    fn default() -> Self {
+        Reversi::new()
+    }
+}
+
+impl Reversi {
+    /// The standard start: d5/e4 black, d4/e5 white, black to move.
+    pub fn new() -> Reversi {
+        let black = bit(4 * 8 + 3) | bit(3 * 8 + 4);
+        let white = bit(3 * 8 + 3) | bit(4 * 8 + 4);
+        Reversi::from_discs(black, white, Color::Black)
+    }
+
+    /// A position from the discs of each colour and the side to move (no history).
+    /// Overlapping discs are given to black.
+    pub fn from_discs(black: u64, white: u64, side: Color) -> Reversi {
+        let white = white & !black;
+        let (player, opponent) = match side {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        };
+        Reversi {
+            player,
+            opponent,
+            side,
+            key: zobrist_key(black, white, side),
+            history: Vec::with_capacity(64),
+        }
+    }
+
+    /// A position from an OBF board (64 characters a1..h8: `X`/`x`/`*` black,
+    /// `O`/`o` white, `-`/`.`/`_` empty) and the side to move (`X` or `O`).
+    pub fn from_obf(board: &str, side: &str) -> Result<Reversi, String> {
+        if board.chars().count() != 64 {
+            return Err(format!(
+                "a board has 64 squares, not {}",
+                board.chars().count()
+            ));
+        }
+        let (mut black, mut white) = (0u64, 0u64);
+        for (i, c) in board.chars().enumerate() {
+            match c {
+                'X' | 'x' | '*' | 'B' | 'b' => black |= bit(i),
+                'O' | 'o' | 'W' | 'w' => white |= bit(i),
+                '-' | '.' | '_' => {}
+                c => return Err(format!("bad square '{c}' at {}", i + 1)),
+            }
+        }
+        let side = match side {
+            "X" | "x" | "*" | "B" | "b" => Color::Black,
+            "O" | "o" | "W" | "w" => Color::White,
+            s => return Err(format!("bad side to move '{s}' (X or O)")),
+        };
+        Ok(Reversi::from_discs(black, white, side))
+    }
+
+    /// Parses an OBF line's position (`board side[;...]`); the rest of the line (the
+    /// `move:score;` fields) is returned untouched.
+    pub fn parse_obf_line(line: &str) -> Result<(Reversi, &str), String> {
+        let line = line.trim();
+        let board = line.get(..64).ok_or("a line shorter than 64 squares")?;
+        let rest = line.get(64..).unwrap_or("").trim_start();
+        let side_end = rest
+            .find(|c: char| c.is_whitespace() || c == ';')
+            .unwrap_or(rest.len());
+        let pos = Reversi::from_obf(board, &rest[..side_end])?;
+        let tail = rest[side_end..].trim_start_matches(';').trim();
+        Ok((pos, tail))
+    }
+
+    /// The board as OBF: 64 squares and the side to move.
+    pub fn to_obf(&self) -> String {
+        let mut s = String::with_capacity(66);
+        for sq in 0..64 {
+            s.push(match self.disc(sq) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None => '-',
+            });
+        }
+        s.push(' ');
+        s.push(if self.side == Color::Black { 'X' } else { 'O' });
+        s
+    }
+
+    /// Discs of the side to move.
+    #[inline]
+    pub fn player(&self) -> u64 {
+        self.player
+    }
+    /// Discs of the side not to move.
+    #[inline]
+    pub fn opponent(&self) -> u64 {
+        self.opponent
+    }
+    pub fn black(&self) -> u64 {
+        if self.side == Color::Black {
+            self.player
+        } else {
+            self.opponent
+        }
+    }
+    pub fn white(&self) -> u64 {
+        if self.side == Color::Black {
+            self.opponent
+        } else {
+            self.player
+        }
+    }
+    pub fn empties(&self) -> u32 {
+        64 - (self.player | self.opponent).count_ones()
+    }
+    /// Legal moves of the side to move as a bitboard (0 when it must pass).
+    #[inline]
+    pub fn move_mask(&self) -> u64 {
+        moves(self.player, self.opponent)
+    }
+    /// The disc on square `sq` (0..64).
+    pub fn disc(&self, sq: usize) -> Option<Color> {
+        let b = bit(sq & 63);
+        if self.player & b != 0 {
+            Some(self.side)
+        } else if self.opponent & b != 0 {
+            Some(self.side.other())
+        } else {
+            None
+        }
+    }
+    /// True when neither side can move.
+    pub fn is_over(&self) -> bool {
+        moves(self.player, self.opponent) == 0 && moves(self.opponent, self.player) == 0
+    }
+    /// Disc difference for the side to move, empties to the winner (the final score
+    /// if the game is over).
+    pub fn final_score(&self) -> i32 {
+        final_score(self.player, self.opponent)
+    }
+    /// Every move played since the set-up position, passes included.
+    pub fn moves_played(&self) -> Vec<(Move, Color)> {
+        self.history.iter().map(|u| (u.mv, u.side)).collect()
+    }
+
+    /// Whether `mv` is legal for the side to move (a pass only when it has no move).
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let m = self.move_mask();
+        match mv {
+            Move::PASS => m == 0 && moves(self.opponent, self.player) != 0,
+            Move(i) if i < 64 => m & bit(i as usize) != 0,
+            _ => false,
+        }
+    }
+
+    /// Plays `mv` if it is legal; otherwise an error and nothing changes.
+    pub fn play(&mut self, mv: Move) -> Result<(), String> {
+        if self.is_legal(mv) {
+            self.make(mv);
+            Ok(())
+        } else {
+            Err(format!("{} is not legal here", move_name(mv)))
+        }
+    }
+
+    /// Plays `mv` for `color` (Gomocup-style set-up): when `color` is not to move, a
+    /// pass is played first if the side to move has no move. An illegal move is
+    /// refused (logged) and nothing changes: validate with [`Reversi::is_legal`].
+    pub fn place(&mut self, mv: Move, color: Color) {
+        let passed = color != self.side && self.is_legal(Move::PASS);
+        if passed {
+            self.make(Move::PASS);
+        }
+        if color == self.side && self.is_legal(mv) {
+            self.make(mv);
+        } else {
+            if passed {
+                self.unmake();
+            }
+            log::warn!("reversi: {} for {color:?} refused", move_name(mv));
+        }
+    }
+
+    /// Sets the side to move (set-up; recorded so `unmake` restores it).
+    pub fn set_side_to_move(&mut self, color: Color) {
+        if color != self.side {
+            self.push_undo(Move::NONE);
+            self.switch_side();
+        }
+    }
+
+    /// The disc on `mv`, if any (the stone-game interface of the engine).
+    pub fn stone(&self, mv: Move) -> Option<Color> {
+        if mv.index() < 64 {
+            self.disc(mv.index())
+        } else {
+            None
+        }
+    }
+
+    /// The last move played (possibly a pass) and who played it.
+    pub fn last_move(&self) -> Option<(Move, Color)> {
+        self.history
+            .iter()
+            .rev()
+            .find(|u| u.mv != Move::NONE)
+            .map(|u| (u.mv, u.side))
+    }
+
+    #[inline]
+    fn push_undo(&mut self, mv: Move) {
+        self.history.push(Undo {
+            player: self.player,
+            opponent: self.opponent,
+            side: self.side,
+            key: self.key,
+            mv,
+        });
+    }
+
+    #[inline]
+    fn switch_side(&mut self) {
+        std::mem::swap(&mut self.player, &mut self.opponent);
+        self.side = self.side.other();
+        self.key ^= SIDE_KEY;
+    }
+
+    /// Ordering score of a move: the evaluation after it (from our side).
+    fn order_score(&self, sq: usize) -> i32 {
+        let f = flips(self.player, self.opponent, sq);
+        -eval::evaluate(self.opponent & !f, self.player | f | bit(sq))
+    }
+}
+
+impl fmt::Display for Reversi {
+    /// The board as 8 rows `1`..`8` of `X`/`O`/`.` with the side to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "  a b c d e f g h")?;
+        for y in 0..8 {
+            write!(f, "{}", y + 1)?;
+            for x in 0..8 {
+                let c = match self.disc(y * 8 + x) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                };
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        write!(
+            f,
+            "{} to move",
+            if self.side == Color::Black { "X" } else { "O" }
+        )
+    }
+}
+
+impl Game for Reversi {
+    #[inline]
+    fn key(&self) -> u64 {
+        self.key
+    }
+    /// Moves (passes and set-up side changes included) since the set-up position.
+    fn ply(&self) -> usize {
+        self.history.len()
+    }
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+    fn result(&self) -> Option<GameResult> {
+        if !self.is_over() {
+            return None;
+        }
+        Some(match self.final_score() {
+            s if s > 0 => GameResult::Win,
+            s if s < 0 => GameResult::Loss,
+            _ => GameResult::Draw,
+        })
+    }
+    /// Every legal move (never pruned), or the pass when it is the only move.
+    fn generate(&self, out: &mut Vec<ScoredMove>) {
+        let mut m = self.move_mask();
+        if m == 0 {
+            if moves(self.opponent, self.player) != 0 {
+                out.push(ScoredMove {
+                    mv: Move::PASS,
+                    score: 0,
+                });
+            }
+            return;
+        }
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            out.push(ScoredMove {
+                mv: Move(sq as u16),
+                score: self.order_score(sq),
+            });
+        }
+    }
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        let mut m = self.move_mask();
+        if m == 0 {
+            if moves(self.opponent, self.player) != 0 {
+                out.push(Move::PASS);
+            }
+            return;
+        }
+        while m != 0 {
+            let sq = m.trailing_zeros();
+            m &= m - 1;
+            out.push(Move(sq as u16));
+        }
+    }
+    /// Plays `mv` (a square with at least one flip, or `Move::PASS`).
+    fn make(&mut self, mv: Move) {
+        self.push_undo(mv);
+        if mv.index() < 64 {
+            let sq = mv.index();
+            let f = flips(self.player, self.opponent, sq);
+            let z = zobrist();
+            let (c, oc) = (self.side.index(), self.side.other().index());
+            let placed = f | bit(sq);
+            let mut key = self.key;
+            for (i, (zc, zo)) in z[c].iter().zip(z[oc].iter()).enumerate() {
+                let pb = ((placed >> (8 * i)) & 0xff) as usize;
+                if pb != 0 {
+                    key ^= zc[pb] ^ zo[((f >> (8 * i)) & 0xff) as usize];
+                }
+            }
+            self.key = key;
+            self.player |= placed;
+            self.opponent &= !f;
+        }
+        self.switch_side();
+    }
+    fn unmake(&mut self) {
+        if let Some(u) = self.history.pop() {
+            self.player = u.player;
+            self.opponent = u.opponent;
+            self.side = u.side;
+            self.key = u.key;
+        }
+    }
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self.player, self.opponent)
+    }
+    fn dimensions(&self) -> (usize, usize) {
+        (8, 8)
+    }
+    /// The final disc difference (empties to the winner) in evaluation units.
+    fn terminal_score(&self, _result: GameResult, _ply: usize) -> i32 {
+        self.final_score() * eval::DISC
+    }
+}
+
+#[cfg(test)]
+mod tests;

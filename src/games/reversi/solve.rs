@@ -1,0 +1,160 @@
+//! `ply solve FILE.obf`: exact endgame solves of every position of an OBF file.
+//!
+//! OBF: one position per line, 64 squares a1..h8 (`X` black, `O` white, `-` empty),
+//! a space, the side to move (`X`/`O`), then optional `move:score;` fields with the
+//! known final disc difference of some moves (the position's value is the largest).
+//! Empty lines and lines starting with `%` or `#` are skipped.
+
+use std::time::{Duration, Instant};
+
+use super::endgame::Solver;
+use super::{move_name, parse_square, Reversi};
+use crate::games::Move;
+
+pub const USAGE: &str = "\
+ply solve [--wld] [--hash MB] FILE.obf
+
+Solves every position of an OBF file exactly (with --wld: win/loss/draw only) and
+prints, per position, the score for the side to move, the best move, nodes, time and
+nodes per second, then the totals. A score that disagrees with the file's best score,
+or a best move the file scores lower, is flagged; the exit code is then 1.
+";
+
+/// Known `move:score` fields of an OBF line.
+pub fn parse_scores(fields: &str) -> Result<Vec<(Move, i32)>, String> {
+    let mut out = Vec::new();
+    for f in fields.split(';').map(str::trim).filter(|f| !f.is_empty()) {
+        let (m, s) = f.split_once(':').ok_or(format!("bad field '{f}'"))?;
+        let m = m.trim();
+        let mv = if m.eq_ignore_ascii_case("pa") || m.eq_ignore_ascii_case("pass") {
+            Move::PASS
+        } else {
+            Move(parse_square(m).ok_or(format!("bad square '{m}'"))? as u16)
+        };
+        let s = s
+            .trim()
+            .trim_start_matches('+')
+            .parse::<i32>()
+            .map_err(|_| format!("bad score in '{f}'"))?;
+        out.push((mv, s));
+    }
+    Ok(out)
+}
+
+fn signed(v: i32) -> String {
+    format!("{v:+}")
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let mut wld = false;
+    let mut hash_mb = 64usize;
+    let mut file = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--help" | "-h" => {
+                print!("{USAGE}");
+                return 0;
+            }
+            "--wld" => wld = true,
+            "--hash" => match it.next().and_then(|v| v.parse::<usize>().ok()) {
+                Some(mb) if (1..=4096).contains(&mb) => hash_mb = mb,
+                _ => {
+                    eprintln!("ply solve: --hash needs a size in MB (1 to 4096)\n\n{USAGE}");
+                    return 2;
+                }
+            },
+            f if file.is_none() => file = Some(f.to_string()),
+            f => {
+                eprintln!("ply solve: unexpected argument '{f}'\n\n{USAGE}");
+                return 2;
+            }
+        }
+    }
+    let Some(file) = file else {
+        eprintln!("ply solve: which file?\n\n{USAGE}");
+        return 2;
+    };
+    let text = match std::fs::read_to_string(&file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("ply solve: cannot read {file}: {e}");
+            return 2;
+        }
+    };
+    let mut solver = Solver::new(hash_mb << 20);
+    let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
+    let (mut count, mut wrong) = (0usize, 0usize);
+    for (lineno, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('%') || line.starts_with('#') {
+            continue;
+        }
+        count += 1;
+        let parsed = Reversi::parse_obf_line(line)
+            .and_then(|(pos, rest)| parse_scores(rest).map(|s| (pos, s)));
+        let (pos, known) = match parsed {
+            Ok(v) => v,
+            Err(e) => {
+                println!("{count:3}  line {}: {e}", lineno + 1);
+                wrong += 1;
+                continue;
+            }
+        };
+        solver.clear();
+        let start = Instant::now();
+        let s = solver.solve(pos.player(), pos.opponent(), wld, None, None);
+        let t = start.elapsed();
+        total_nodes += s.nodes;
+        total_time += t;
+        let nps = s.nodes as u128 * 1_000_000 / t.as_micros().max(1);
+        let shown = if wld {
+            match s.score.signum() {
+                1 => "win".to_string(),
+                0 => "draw".to_string(),
+                _ => "loss".to_string(),
+            }
+        } else {
+            signed(s.score)
+        };
+        let mut flags = Vec::new();
+        if let Some(best_known) = known.iter().map(|k| k.1).max() {
+            let agrees = if wld {
+                s.score.signum() == best_known.signum()
+            } else {
+                s.score == best_known
+            };
+            if !agrees {
+                flags.push(format!("WRONG SCORE (file {})", signed(best_known)));
+            }
+            match known.iter().find(|k| k.0 == s.best) {
+                Some(&(_, v))
+                    if (wld && v.signum() != best_known.signum()) || (!wld && v != best_known) =>
+                {
+                    flags.push(format!("WRONG MOVE (file scores it {})", signed(v)))
+                }
+                None if s.best != Move::NONE => flags.push("MOVE NOT IN FILE".into()),
+                _ => {}
+            }
+        }
+        if !flags.is_empty() {
+            wrong += 1;
+        }
+        println!(
+            "{count:3}  {:2} empties  score {shown:>4}  best {}  nodes {:>12}  time {:>8.3} s  nps {:>10}{}{}",
+            pos.empties(),
+            move_name(s.best),
+            s.nodes,
+            t.as_secs_f64(),
+            nps,
+            if flags.is_empty() { "" } else { "  " },
+            flags.join(", ")
+        );
+    }
+    let nps = total_nodes as u128 * 1_000_000 / total_time.as_micros().max(1);
+    println!(
+        "total: {count} positions, {wrong} wrong, nodes {total_nodes}, time {:.3} s, nps {nps}",
+        total_time.as_secs_f64()
+    );
+    i32::from(wrong > 0)
+}
