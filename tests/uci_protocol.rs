@@ -566,3 +566,59 @@ fn ponderhit_turns_a_ponder_search_into_a_timed_one() {
         "readyok"
     );
 }
+
+#[test]
+fn reversi_plays_plain_squares_and_passes_as_0000() {
+    let mut b = uci();
+    b.send("setoption name UCI_Variant value reversi");
+    // The start position: black's four first moves, written as Othello players do.
+    b.send("position startpos");
+    b.send("go depth 3");
+    let m = bestmove(&mut b);
+    assert!(["d3", "c4", "f5", "e6"].contains(&m.as_str()), "{m}");
+    // Black (to move, `w` = the first player) has no move on rank 1 `o o x`: pass.
+    let fen = "oox5/8/8/8/8/8/8/8 w - - 0 1";
+    b.send(&format!("position fen {fen}"));
+    b.send("go depth 4");
+    assert_eq!(bestmove(&mut b), "0000");
+    b.send(&format!("position fen {fen} moves @@@@"));
+    b.send("go depth 4");
+    assert_eq!(bestmove(&mut b), "d1");
+    b.send(&format!("position fen {fen} moves 0000 d1"));
+    b.send("query gameover");
+    assert_eq!(
+        wait_for(
+            &mut b,
+            |l| l.starts_with("response"),
+            Duration::from_secs(5)
+        ),
+        "response true"
+    );
+    b.send("query result");
+    assert_eq!(
+        wait_for(
+            &mut b,
+            |l| l.starts_with("response"),
+            Duration::from_secs(5)
+        ),
+        "response p2win"
+    );
+    // A pass while a move exists is illegal: the moves before it stay.
+    b.send("position startpos moves f5 0000");
+    let l = wait_for(
+        &mut b,
+        |l| l.starts_with("info string"),
+        Duration::from_secs(5),
+    );
+    assert!(l.contains("illegal move 2"), "{l}");
+    b.send("query p1turn");
+    assert_eq!(
+        wait_for(
+            &mut b,
+            |l| l.starts_with("response"),
+            Duration::from_secs(5)
+        ),
+        "response false"
+    );
+    b.send("quit");
+}
