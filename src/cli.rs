@@ -2,8 +2,8 @@
 //! `ply bench` and the other subcommands are one-shot tools for scripts.
 
 use crate::engine::gomocup::{GameChoice, GomocupSession};
-use crate::engine::uci::UciSession;
 use crate::engine::nboard::NBoardSession;
+use crate::engine::uci::UciSession;
 use crate::games::gomoku::Rule;
 use crate::io::{read_first_line, spawn_stdin_reader, Output};
 use crate::protocol::gomocup::Parser;
@@ -159,7 +159,11 @@ pub fn parse_session_options(args: &[String]) -> Result<SessionOptions, String> 
                     "gomocup" | "piskvork" => Dialect::Gomocup,
                     "uci" | "ugi" => Dialect::Uci,
                     "nboard" => Dialect::NBoard,
-                    p => return Err(format!("unknown protocol '{p}' (gomocup, uci, ugi, nboard)")),
+                    p => {
+                        return Err(format!(
+                            "unknown protocol '{p}' (gomocup, uci, ugi, nboard)"
+                        ))
+                    }
                 })
             }
             "--game" => o.game = parse_game(&value("--game")?)?,

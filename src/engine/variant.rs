@@ -220,7 +220,9 @@ pub fn move_from_text(pos: &Position, token: &str) -> Result<Move, String> {
                 GameChoice::Reversi if pos.result().is_some() => {
                     Err(format!("'{token}': the game is over"))
                 }
-                GameChoice::Reversi => Err(format!("'{token}': a side with a legal move cannot pass")),
+                GameChoice::Reversi => {
+                    Err(format!("'{token}': a side with a legal move cannot pass"))
+                }
             }
         }
     };
