@@ -336,3 +336,31 @@ fn end_of_input_quits() {
     until(&mut b, |l| l.starts_with("=== "));
     assert_eq!(b.exit_within(Duration::from_secs(5)), Some(0));
 }
+
+#[test]
+fn go_keeps_within_the_clock_of_the_ggf() {
+    let mut b = nboard();
+    // Depth 60 would search (and solve) far longer than the clock allows.
+    b.send("set depth 60");
+    // Black has 20 s on the clock and has already used 19.2 s of it in its 4 moves.
+    let game = SPEC_GAME
+        .replace("TI[15:00]", "TI[20]")
+        .replace("B[F5]", "B[F5//10]")
+        .replace("B[D3]", "B[D3//9.2]");
+    let rec = record(&game);
+    let left = rec.time_left(rec.pos.side_to_move()).unwrap();
+    assert!((left - 0.8).abs() < 1e-9, "{left}");
+    b.send(&format!("set game {game}"));
+    sync(&mut b, 1);
+    let sent = Instant::now();
+    b.send("go");
+    let lines = until(&mut b, |l| l.starts_with("=== "));
+    let took = sent.elapsed();
+    assert!(
+        took < Duration::from_millis(800),
+        "go took {took:?} with 0.8 s left"
+    );
+    let item = MoveItem::parse(lines.last().unwrap().strip_prefix("=== ").unwrap()).unwrap();
+    assert!(legal(&rec.pos).contains(&item.mv));
+    assert!(item.time < 0.8, "{}", item.time);
+}
