@@ -364,3 +364,19 @@ fn go_keeps_within_the_clock_of_the_ggf() {
     assert!(legal(&rec.pos).contains(&item.mv));
     assert!(item.time < 0.8, "{}", item.time);
 }
+
+#[test]
+fn a_go_stopped_by_ping_is_still_answered_before_the_pong() {
+    let mut b = nboard();
+    b.send("set depth 60");
+    for game in [SPEC_GAME.to_string(), ffo1_game()] {
+        b.send(&format!("set game {game}"));
+        b.send("go");
+        // At once: the go (60 plies, or a 14-empty solve) cannot have finished.
+        let lines = sync(&mut b, 4);
+        let answers: Vec<&String> = lines.iter().filter(|l| l.starts_with("=== ")).collect();
+        assert_eq!(answers.len(), 1, "{}", b.dump());
+        let item = MoveItem::parse(answers[0].strip_prefix("=== ").unwrap()).unwrap();
+        assert!(legal(&record(&game).pos).contains(&item.mv));
+    }
+}
