@@ -372,7 +372,8 @@ fn a_go_stopped_by_ping_is_still_answered_before_the_pong() {
     for game in [SPEC_GAME.to_string(), ffo1_game()] {
         b.send(&format!("set game {game}"));
         b.send("go");
-        // At once: the go (60 plies, or a 14-empty solve) cannot have finished.
+        // At once: stopped (or, for the quick solve, maybe just finished), the go gets
+        // exactly one answer, before the pong.
         let lines = sync(&mut b, 4);
         let answers: Vec<&String> = lines.iter().filter(|l| l.starts_with("=== ")).collect();
         assert_eq!(answers.len(), 1, "{}", b.dump());
