@@ -1,7 +1,9 @@
 //! Reversi rules: perft against published counts, flips, passes, game end, OBF.
 
+use ply::games::reversi::endgame::Solver;
 use ply::games::reversi::perft::perft;
-use ply::games::reversi::Reversi;
+use ply::games::reversi::{flips, moves, Reversi};
+use ply::games::{Color, Game, GameResult, Move};
 
 /// `tests/data/perft.txt`: Aart Bik's reversi perft (see the file's header).
 fn perft_table() -> Vec<(u32, u64)> {
@@ -38,4 +40,272 @@ fn perft_through_make_unmake_agrees_with_bitboard_perft() {
         );
     }
     assert_eq!(g, Reversi::new());
+}
+
+/// Flips by walking the board square by square (the reference for the bitboards).
+fn reference_flips(p: u64, o: u64, sq: usize) -> u64 {
+    let (x0, y0) = ((sq % 8) as i32, (sq / 8) as i32);
+    let mut all = 0;
+    for (dx, dy) in [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ] {
+        let (mut x, mut y) = (x0 + dx, y0 + dy);
+        let mut line = 0u64;
+        while (0..8).contains(&x) && (0..8).contains(&y) {
+            let b = 1u64 << (y * 8 + x);
+            if o & b != 0 {
+                line |= b;
+            } else {
+                if p & b != 0 {
+                    all |= line;
+                }
+                break;
+            }
+            x += dx;
+            y += dy;
+        }
+    }
+    all
+}
+
+fn next_random(seed: &mut u64) -> u64 {
+    ply::games::splitmix64(seed)
+}
+
+#[test]
+fn flips_and_moves_match_a_square_by_square_reference_everywhere() {
+    let mut seed = 42;
+    for _ in 0..3000 {
+        // Random boards of every density: every direction, every edge.
+        let a = next_random(&mut seed);
+        let b = next_random(&mut seed);
+        let c = next_random(&mut seed);
+        let (p, o) = match c % 3 {
+            0 => (a & b, a & !b),
+            1 => (a & b & c, !a & b),
+            _ => (a & !b & c, b & !a),
+        };
+        let mut legal = 0u64;
+        for sq in 0..64 {
+            if (p | o) & (1 << sq) != 0 {
+                continue;
+            }
+            let f = reference_flips(p, o, sq);
+            assert_eq!(flips(p, o, sq), f, "p {p:#x} o {o:#x} sq {sq}");
+            if f != 0 {
+                legal |= 1 << sq;
+            }
+        }
+        assert_eq!(moves(p, o), legal, "p {p:#x} o {o:#x}");
+    }
+}
+
+#[test]
+fn flips_in_each_direction_and_along_each_edge() {
+    // From d4 (x 3, y 3) in each of the 8 directions: one opponent disc, then ours.
+    let d4 = 27usize;
+    for (dx, dy) in [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ] {
+        let sq = |k: i32| ((3 + k * dy) * 8 + 3 + k * dx) as usize;
+        let o = 1u64 << sq(1);
+        let p = 1u64 << sq(2);
+        assert_eq!(flips(p, o, d4), o, "direction {dx},{dy}");
+        // Without our disc at the end nothing flips.
+        assert_eq!(flips(0, o, d4), 0);
+    }
+    // Along each edge, six discs between the two corners flip.
+    let edges: [[usize; 8]; 4] = [
+        [0, 1, 2, 3, 4, 5, 6, 7],
+        [56, 57, 58, 59, 60, 61, 62, 63],
+        [0, 8, 16, 24, 32, 40, 48, 56],
+        [7, 15, 23, 31, 39, 47, 55, 63],
+    ];
+    for e in edges {
+        let o: u64 = e[1..7].iter().map(|&s| 1u64 << s).sum();
+        let p = 1u64 << e[7];
+        assert_eq!(flips(p, o, e[0]), o);
+        assert_eq!(flips(1u64 << e[0], o, e[7]), o);
+    }
+    // No wrap-around: h1 then a2 are not a line.
+    let (p, o) = (1u64 << 8, 1u64 << 7);
+    assert_eq!(flips(p, o, 6), 0);
+    assert_eq!(moves(p, o) & (1 << 6), 0);
+}
+
+#[test]
+fn a_side_without_moves_passes_and_a_blocked_board_ends_the_game() {
+    // a1 white, b1 black: black has no move, white can take c1.
+    let board: String = (0..64)
+        .map(|i| match i {
+            0 => 'O',
+            1 => 'X',
+            _ => '-',
+        })
+        .collect();
+    let mut g = Reversi::from_obf(&board, "X").expect("board");
+    assert!(g.result().is_none());
+    let mut legal = Vec::new();
+    g.legal_moves(&mut legal);
+    assert_eq!(legal, [Move::PASS]);
+    let mut gen = Vec::new();
+    g.generate(&mut gen);
+    assert_eq!(gen.len(), 1);
+    assert_eq!(gen[0].mv, Move::PASS);
+    g.make(Move::PASS);
+    assert_eq!(g.side_to_move(), Color::White);
+    legal.clear();
+    g.legal_moves(&mut legal);
+    assert_eq!(legal, [Move(2)]);
+    g.make(Move(2));
+    // White owns everything: both sides are out of moves; 3-0 plus 61 empties.
+    assert_eq!(g.result(), Some(GameResult::Loss));
+    assert_eq!(g.final_score(), -64);
+    legal.clear();
+    g.legal_moves(&mut legal);
+    assert!(legal.is_empty());
+    g.unmake();
+    g.unmake();
+    assert_eq!(g.side_to_move(), Color::Black);
+    assert_eq!(g.to_obf(), format!("{board} X"));
+
+    // Neither side can move with discs apart: the game is over at once.
+    let board: String = (0..64)
+        .map(|i| match i {
+            0 | 1 => 'X',
+            63 => 'O',
+            _ => '-',
+        })
+        .collect();
+    let g = Reversi::from_obf(&board, "O").expect("board");
+    assert_eq!(g.result(), Some(GameResult::Loss));
+    // 2-1 for black, 61 empties to the winner: -62 for white to move.
+    assert_eq!(g.final_score(), -62);
+    assert_eq!(perft(&g, 5), 1);
+    let board: String = (0..64)
+        .map(|i| match i {
+            0 => 'X',
+            63 => 'O',
+            _ => '-',
+        })
+        .collect();
+    let g = Reversi::from_obf(&board, "X").expect("board");
+    assert_eq!(g.result(), Some(GameResult::Draw));
+    assert_eq!(g.final_score(), 0, "1-1 with empties: a draw");
+}
+
+#[test]
+fn obf_lines_parse_and_bad_ones_are_refused() {
+    let line =
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;";
+    let (g, rest) = Reversi::parse_obf_line(line).expect("obf");
+    assert_eq!(g.side_to_move(), Color::Black);
+    assert_eq!(g.empties(), 14);
+    assert_eq!(
+        g.black().count_ones() as usize,
+        line[..64].matches('X').count()
+    );
+    assert_eq!(
+        g.white().count_ones() as usize,
+        line[..64].matches('O').count()
+    );
+    assert_eq!(g.black().count_ones() + g.white().count_ones(), 50);
+    assert_eq!(g.disc(2), Some(Color::Black)); // c1
+    assert_eq!(g.disc(9), Some(Color::White)); // b2
+    assert_eq!(g.disc(0), None);
+    assert_eq!(g.to_obf(), line[..66]);
+    let scores = ply::games::reversi::solve::parse_scores(rest).expect("scores");
+    assert_eq!(scores, [(Move(62), 18), (Move(7), 12)]);
+    assert!(Reversi::parse_obf_line(&line[..60]).is_err());
+    assert!(Reversi::parse_obf_line(&line.replacen('-', "?", 1)).is_err());
+    assert!(Reversi::parse_obf_line(&line.replace(" X;", " Z;")).is_err());
+    assert!(ply::games::reversi::solve::parse_scores("G8:x;").is_err());
+    assert!(ply::games::reversi::solve::parse_scores("Z9:+2;").is_err());
+}
+
+/// FFO #1-#19 (`tests/data/fforum-1-19.obf`, from the FForum endgame suite): every
+/// exact score, and the best move is one the file scores best.
+#[test]
+fn ffo_1_to_19_are_solved_exactly() {
+    let text = include_str!("data/fforum-1-19.obf");
+    let mut solver = Solver::new(16 << 20);
+    let mut count = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let (g, rest) = Reversi::parse_obf_line(line).expect("obf");
+        let known = ply::games::reversi::solve::parse_scores(rest).expect("scores");
+        let best = known.iter().map(|k| k.1).max().expect("a score");
+        solver.clear();
+        let s = solver.solve(g.player(), g.opponent(), false, None, None);
+        assert!(s.complete);
+        assert_eq!(s.score, best, "FFO #{}", count + 1);
+        let mv_score = known.iter().find(|k| k.0 == s.best).map(|k| k.1);
+        assert_eq!(mv_score, Some(best), "FFO #{} best move", count + 1);
+        let w = solver.solve(g.player(), g.opponent(), true, None, None);
+        assert_eq!(w.score.signum(), best.signum(), "FFO #{} WLD", count + 1);
+        count += 1;
+    }
+    assert_eq!(count, 19);
+}
+
+#[test]
+fn perft_and_solve_subcommands_answer() {
+    use std::process::Command;
+    let bin = env!("CARGO_BIN_EXE_ply");
+    let out = Command::new(bin)
+        .args(["perft", "--game", "reversi", "6"])
+        .output()
+        .expect("run ply perft");
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains(": 8200 leaves"));
+    for cmd in ["perft", "solve"] {
+        let out = Command::new(bin)
+            .args([cmd, "--help"])
+            .output()
+            .expect("run ply");
+        assert!(out.status.success());
+        assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("ply {cmd}")));
+    }
+    // FFO #1 with its true score, then with a wrong one: the exit code tells.
+    let dir = std::env::temp_dir().join(format!("ply-solve-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let first = include_str!("data/fforum-1-19.obf")
+        .lines()
+        .next()
+        .expect("a line");
+    let good = dir.join("good.obf");
+    let bad = dir.join("bad.obf");
+    std::fs::write(&good, first).expect("write");
+    std::fs::write(&bad, first.replace("G8:+18", "G8:+20")).expect("write");
+    let run = |f: &std::path::Path| {
+        Command::new(bin)
+            .arg("solve")
+            .arg(f)
+            .output()
+            .expect("run ply solve")
+    };
+    let ok = run(&good);
+    assert_eq!(ok.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&ok.stdout);
+    assert!(
+        text.contains("score  +18") && text.contains("best G8"),
+        "{text}"
+    );
+    let wrong = run(&bad);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&wrong.stdout).contains("WRONG SCORE"));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -97,35 +97,62 @@ pub fn moves(p: u64, o: u64) -> u64 {
     m & !(p | o)
 }
 
-macro_rules! flip_dir {
-    ($p:expr, $o:expr, $x:expr, $step:expr) => {{
-        let mut f = 0u64;
-        let mut t = $step($x);
-        while t & $o != 0 {
-            f |= t;
-            t = $step(t);
+/// `LINES[sq]`: the squares seen from `sq` in each direction, first the four that
+/// go up the bit order (+1 east, +8 south, +9 south-east, +7 south-west), then the
+/// four that go down (-1, -8, -9, -7).
+const LINES: [[u64; 8]; 64] = {
+    let steps: [(i32, i32); 8] = [
+        (1, 0),
+        (0, 1),
+        (1, 1),
+        (-1, 1),
+        (-1, 0),
+        (0, -1),
+        (-1, -1),
+        (1, -1),
+    ];
+    let mut t = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dx, dy) = steps[d];
+            let (mut x, mut y) = ((sq % 8) as i32 + dx, (sq / 8) as i32 + dy);
+            while x >= 0 && x < 8 && y >= 0 && y < 8 {
+                t[sq][d] |= 1u64 << (y * 8 + x);
+                x += dx;
+                y += dy;
+            }
+            d += 1;
         }
-        if t & $p != 0 {
-            f
-        } else {
-            0
-        }
-    }};
-}
+        sq += 1;
+    }
+    t
+};
 
 /// The discs flipped when the player with discs `p` plays on the empty square `sq`
 /// against `o` (0 when the move is illegal).
+///
+/// Branch-free per direction: going up the bit order, adding the line's first bit to
+/// `o | !line` carries through the run of opponent discs and stops on the first other
+/// square (the outflank, if it is ours); going down, the outflank is the highest
+/// square of the line that is not the opponent's.
 #[inline]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
-    let x = bit(sq);
-    flip_dir!(p, o, x, |b: u64| (b << 1) & NOT_A)
-        | flip_dir!(p, o, x, |b: u64| (b >> 1) & NOT_H)
-        | flip_dir!(p, o, x, |b: u64| b << 8)
-        | flip_dir!(p, o, x, |b: u64| b >> 8)
-        | flip_dir!(p, o, x, |b: u64| (b << 9) & NOT_A)
-        | flip_dir!(p, o, x, |b: u64| (b << 7) & NOT_H)
-        | flip_dir!(p, o, x, |b: u64| (b >> 7) & NOT_A)
-        | flip_dir!(p, o, x, |b: u64| (b >> 9) & NOT_H)
+    let lines = &LINES[sq & 63];
+    let mut f = 0;
+    for &mask in &lines[..4] {
+        let first = mask & mask.wrapping_neg();
+        let outflank = (o | !mask).wrapping_add(first) & p & mask;
+        f |= outflank.wrapping_sub((outflank != 0) as u64) & mask;
+    }
+    for &mask in &lines[4..] {
+        let m = !o & mask;
+        let top = ((1u64 << 63) >> (m.leading_zeros() & 63)) & m;
+        let outflank = top & p;
+        f |= (outflank << 1).wrapping_neg() & mask;
+    }
+    f
 }
 
 /// Final disc difference for the player with `p` against `o` at the end of the game:

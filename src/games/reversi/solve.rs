@@ -5,6 +5,7 @@
 //! known final disc difference of some moves (the position's value is the largest).
 //! Empty lines and lines starting with `%` or `#` are skipped.
 
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use super::endgame::Solver;
@@ -83,6 +84,8 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let mut solver = Solver::new(hash_mb << 20);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
     let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
     let (mut count, mut wrong) = (0usize, 0usize);
     for (lineno, line) in text.lines().enumerate() {
@@ -96,7 +99,9 @@ pub fn run(args: &[String]) -> i32 {
         let (pos, known) = match parsed {
             Ok(v) => v,
             Err(e) => {
-                println!("{count:3}  line {}: {e}", lineno + 1);
+                if writeln!(out, "{count:3}  line {}: {e}", lineno + 1).is_err() {
+                    return 2;
+                }
                 wrong += 1;
                 continue;
             }
@@ -140,7 +145,8 @@ pub fn run(args: &[String]) -> i32 {
         if !flags.is_empty() {
             wrong += 1;
         }
-        println!(
+        let shown_line = writeln!(
+            out,
             "{count:3}  {:2} empties  score {shown:>4}  best {}  nodes {:>12}  time {:>8.3} s  nps {:>10}{}{}",
             pos.empties(),
             move_name(s.best),
@@ -150,9 +156,14 @@ pub fn run(args: &[String]) -> i32 {
             if flags.is_empty() { "" } else { "  " },
             flags.join(", ")
         );
+        // The reader went away (a closed pipe): stop quietly.
+        if shown_line.is_err() {
+            return 2;
+        }
     }
     let nps = total_nodes as u128 * 1_000_000 / total_time.as_micros().max(1);
-    println!(
+    let _ = writeln!(
+        out,
         "total: {count} positions, {wrong} wrong, nodes {total_nodes}, time {:.3} s, nps {nps}",
         total_time.as_secs_f64()
     );
