@@ -381,3 +381,78 @@ fn a_go_stopped_by_ping_is_still_answered_before_the_pong() {
         assert!(legal(&record(&game).pos).contains(&item.mv));
     }
 }
+
+/// Random and mutated lines never stop the engine: every `ping` gets its `pong`, in
+/// order, and only protocol lines are printed.
+#[test]
+fn random_lines_never_break_the_session() {
+    use ply::games::splitmix64;
+    let pieces = [
+        "nboard",
+        "set",
+        "depth",
+        "game",
+        "contempt",
+        "move",
+        "hint",
+        "go",
+        "learn",
+        "analyze",
+        "F5",
+        "pa",
+        "PA",
+        "d3//0.5",
+        "c4/-1.5/2",
+        "z9",
+        "-3",
+        "1",
+        "99999999999999999999999",
+        "(;GM[Othello]",
+        "BO[8",
+        "*]",
+        ";)",
+        "B[F5]",
+        "\u{0}",
+        "é",
+        "",
+    ];
+    let mut b = nboard();
+    b.send("set depth 1");
+    let mut rng = 0x5eed_u64;
+    let mut seen = Vec::new();
+    for k in 1..=60 {
+        for _ in 0..(splitmix64(&mut rng) % 4) {
+            if splitmix64(&mut rng) % 3 == 0 {
+                let valid = ["go", "hint 2", "learn", "analyze", "move F5", "move PA"];
+                b.send(valid[(splitmix64(&mut rng) % valid.len() as u64) as usize]);
+                continue;
+            }
+            let n = 1 + splitmix64(&mut rng) % 4;
+            let words: Vec<&str> = (0..n)
+                .map(|_| pieces[(splitmix64(&mut rng) % pieces.len() as u64) as usize])
+                .collect();
+            b.send(&words.join(" "));
+        }
+        seen.extend(sync(&mut b, k));
+    }
+    let known = [
+        "set myname ",
+        "status",
+        "search ",
+        "nodestats ",
+        "=== ",
+        "learned",
+        "analysis ",
+    ];
+    for l in &seen {
+        assert!(
+            known.iter().any(|p| l.starts_with(p)),
+            "unexpected line {l:?}"
+        );
+    }
+    // Commands did reach the engine (a go is answered even when a ping stops it).
+    assert!(seen.iter().any(|l| l.starts_with("=== ")), "{}", b.dump());
+    assert!(seen.iter().any(|l| l == "learned"), "{}", b.dump());
+    b.send("quit");
+    assert_eq!(b.exit_within(Duration::from_secs(5)), Some(0));
+}
