@@ -422,7 +422,7 @@ fn random_lines_never_break_the_session() {
     let mut seen = Vec::new();
     for k in 1..=60 {
         for _ in 0..(splitmix64(&mut rng) % 4) {
-            if splitmix64(&mut rng) % 3 == 0 {
+            if splitmix64(&mut rng).is_multiple_of(3) {
                 let valid = ["go", "hint 2", "learn", "analyze", "move F5", "move PA"];
                 b.send(valid[(splitmix64(&mut rng) % valid.len() as u64) as usize]);
                 continue;
