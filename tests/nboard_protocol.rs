@@ -336,3 +336,123 @@ fn end_of_input_quits() {
     until(&mut b, |l| l.starts_with("=== "));
     assert_eq!(b.exit_within(Duration::from_secs(5)), Some(0));
 }
+
+#[test]
+fn go_keeps_within_the_clock_of_the_ggf() {
+    let mut b = nboard();
+    // Depth 60 would search (and solve) far longer than the clock allows.
+    b.send("set depth 60");
+    // Black has 20 s on the clock and has already used 19.2 s of it in its 4 moves.
+    let game = SPEC_GAME
+        .replace("TI[15:00]", "TI[20]")
+        .replace("B[F5]", "B[F5//10]")
+        .replace("B[D3]", "B[D3//9.2]");
+    let rec = record(&game);
+    let left = rec.time_left(rec.pos.side_to_move()).unwrap();
+    assert!((left - 0.8).abs() < 1e-9, "{left}");
+    b.send(&format!("set game {game}"));
+    sync(&mut b, 1);
+    let sent = Instant::now();
+    b.send("go");
+    let lines = until(&mut b, |l| l.starts_with("=== "));
+    let took = sent.elapsed();
+    assert!(
+        took < Duration::from_millis(800),
+        "go took {took:?} with 0.8 s left"
+    );
+    let item = MoveItem::parse(lines.last().unwrap().strip_prefix("=== ").unwrap()).unwrap();
+    assert!(legal(&rec.pos).contains(&item.mv));
+    assert!(item.time < 0.8, "{}", item.time);
+}
+
+#[test]
+fn a_go_stopped_by_ping_is_still_answered_before_the_pong() {
+    let mut b = nboard();
+    b.send("set depth 60");
+    for game in [SPEC_GAME.to_string(), ffo1_game()] {
+        b.send(&format!("set game {game}"));
+        b.send("go");
+        // At once: stopped (or, for the quick solve, maybe just finished), the go gets
+        // exactly one answer, before the pong.
+        let lines = sync(&mut b, 4);
+        let answers: Vec<&String> = lines.iter().filter(|l| l.starts_with("=== ")).collect();
+        assert_eq!(answers.len(), 1, "{}", b.dump());
+        let item = MoveItem::parse(answers[0].strip_prefix("=== ").unwrap()).unwrap();
+        assert!(legal(&record(&game).pos).contains(&item.mv));
+    }
+}
+
+/// Random and mutated lines never stop the engine: every `ping` gets its `pong`, in
+/// order, and only protocol lines are printed.
+#[test]
+fn random_lines_never_break_the_session() {
+    use ply::games::splitmix64;
+    let pieces = [
+        "nboard",
+        "set",
+        "depth",
+        "game",
+        "contempt",
+        "move",
+        "hint",
+        "go",
+        "learn",
+        "analyze",
+        "F5",
+        "pa",
+        "PA",
+        "d3//0.5",
+        "c4/-1.5/2",
+        "z9",
+        "-3",
+        "1",
+        "99999999999999999999999",
+        "(;GM[Othello]",
+        "BO[8",
+        "*]",
+        ";)",
+        "B[F5]",
+        "\u{0}",
+        "é",
+        "",
+    ];
+    let mut b = nboard();
+    b.send("set depth 1");
+    let mut rng = 0x5eed_u64;
+    let mut seen = Vec::new();
+    for k in 1..=60 {
+        for _ in 0..(splitmix64(&mut rng) % 4) {
+            if splitmix64(&mut rng).is_multiple_of(3) {
+                let valid = ["go", "hint 2", "learn", "analyze", "move F5", "move PA"];
+                b.send(valid[(splitmix64(&mut rng) % valid.len() as u64) as usize]);
+                continue;
+            }
+            let n = 1 + splitmix64(&mut rng) % 4;
+            let words: Vec<&str> = (0..n)
+                .map(|_| pieces[(splitmix64(&mut rng) % pieces.len() as u64) as usize])
+                .collect();
+            b.send(&words.join(" "));
+        }
+        seen.extend(sync(&mut b, k));
+    }
+    let known = [
+        "set myname ",
+        "status",
+        "search ",
+        "nodestats ",
+        "=== ",
+        "learned",
+        "analysis ",
+    ];
+    for l in &seen {
+        assert!(
+            known.iter().any(|p| l.starts_with(p)),
+            "unexpected line {l:?}"
+        );
+    }
+    // Commands did reach the engine (a go is answered even when a ping stops it).
+    assert!(seen.iter().any(|l| l.starts_with("=== ")), "{}", b.dump());
+    assert!(seen.iter().any(|l| l == "learned"), "{}", b.dump());
+    b.send("quit");
+    assert_eq!(b.exit_within(Duration::from_secs(5)), Some(0));
+}

@@ -309,3 +309,39 @@ fn perft_and_solve_subcommands_answer() {
     assert!(String::from_utf8_lossy(&wrong.stdout).contains("WRONG SCORE"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_engine_position_plays_reversi() {
+    use ply::engine::{run_search, Position};
+    use ply::games::reversi::parse_square;
+    use ply::search::tt::TranspositionTable;
+    use ply::search::{Limits, SearchParams, Solved};
+    use std::sync::atomic::AtomicBool;
+
+    let sq = |s: &str| Move(parse_square(s).expect("square") as u16);
+    let mut pos = Position::Reversi(Box::default());
+    assert_eq!(pos.dimensions(), (8, 8));
+    assert_eq!(pos.check_move(3, 2), Ok(sq("d3")));
+    assert!(pos.check_move(0, 0).is_err(), "a1 flips nothing");
+    assert!(pos.check_move(3, 3).is_err(), "d4 is occupied");
+    pos.place(sq("d3"), Color::Black);
+    assert_eq!(pos.stone(sq("d4")), Some(Color::Black), "d4 flipped");
+    assert_eq!(pos.last_move(), Some((sq("d3"), Color::Black)));
+    assert_eq!(pos.side_to_move(), Color::White);
+    // An illegal placement changes nothing.
+    pos.place(sq("a1"), Color::White);
+    assert_eq!(pos.last_move(), Some((sq("d3"), Color::Black)));
+    pos.unmake();
+    assert_eq!(pos.stone(sq("d4")), Some(Color::White));
+    assert_eq!(pos.ply(), 0);
+
+    let tt = TranspositionTable::new(1 << 20);
+    let stop = AtomicBool::new(false);
+    let params = SearchParams {
+        limits: Limits::depth(std::time::Instant::now(), 4),
+        multipv: 1,
+    };
+    let r = run_search(&pos, &params, &tt, &stop, &mut |_| {});
+    assert_eq!(r.solved, Solved::No);
+    assert!(pos.legal_moves().contains(&r.best));
+}

@@ -211,9 +211,19 @@ impl Job<'_> {
                 self.send(Reply::Status(format!("{NAME} is thinking")));
                 let out = self.analyse(&spec.game.pos, spec.depth, 1, spec.time, true);
                 self.nodestats();
-                let out = out?;
-                let mut item = MoveItem::new(out.best);
-                item.eval = Some(out.eval);
+                // Stopped before anything finished: still answer, with a legal move.
+                let mut item = match out {
+                    Some(o) => {
+                        let mut item = MoveItem::new(o.best);
+                        item.eval = Some(o.eval);
+                        item
+                    }
+                    None => {
+                        let mut v = Vec::new();
+                        spec.game.pos.legal_moves(&mut v);
+                        MoveItem::new(*v.first()?)
+                    }
+                };
                 item.time = (self.start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
                 Some(Reply::BestMove(item))
             }
