@@ -149,6 +149,14 @@ pub trait Game: Clone + Send + Sync + 'static {
             GameResult::Draw => 0,
         }
     }
+
+    /// Whether `mv` (listed by [`Game::generate`]) neither makes nor stops a threat,
+    /// so the search may reduce it when it comes late in the move order (late-move
+    /// reductions) or skip it near the leaves when the position looks hopeless
+    /// (futility pruning). By default no move is quiet: the search stays full-width.
+    fn is_quiet(&self, _mv: Move) -> bool {
+        false
+    }
 }
 
 /// Games played by putting stones on empty squares (gomoku, tic-tac-toe): positions

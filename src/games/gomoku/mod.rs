@@ -675,4 +675,12 @@ impl Game for Gomoku {
     fn dimensions(&self) -> (usize, usize) {
         (self.width, self.height)
     }
+    /// Quiet: makes no three or four of ours and takes no three- or four-square of
+    /// the opponent's.
+    fn is_quiet(&self, mv: Move) -> bool {
+        let (x, y) = mv.xy(self.width);
+        let p = self.pos(x, y);
+        let us = self.stm.index();
+        self.combo(p, us).p4 < pattern::P4_FLEX3 && self.combo(p, 1 - us).p4 < pattern::P4_FLEX3
+    }
 }
