@@ -12,6 +12,7 @@ ply - a board-game engine (gomoku, renju, caro, tic-tac-toe)
 USAGE:
     ply [OPTIONS]            run a protocol session on stdin/stdout
     ply bench [DEPTH]        search the fixed benchmark positions; print nodes and nodes/s
+    ply solve FILE.jsonl     solve gomoku VCF/VCT puzzles (ply solve --help)
     ply help | --help        this text
     ply --version
 
@@ -112,10 +113,16 @@ pub fn run_session(opts: SessionOptions) -> i32 {
     }
 }
 
+/// `ply solve FILE`: the puzzle format follows the file extension (`.jsonl`: gomoku).
+fn solve(args: &[String]) -> i32 {
+    crate::games::gomoku::solve::run(args)
+}
+
 /// The whole command line; returns the exit code.
 pub fn main_with_args(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("bench") => crate::bench::run(&args[1..]),
+        Some("solve") => solve(&args[1..]),
         Some("help") | Some("--help") | Some("-h") => {
             print!("{USAGE}");
             0

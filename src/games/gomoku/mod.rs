@@ -13,8 +13,11 @@
 
 mod pattern;
 mod rules;
+pub mod solve;
 #[cfg(test)]
 mod tests;
+pub mod vcf;
+pub mod vct;
 
 use super::{Color, Game, GameResult, Move, ScoredMove};
 use pattern::{Combo, BLACK, EMPTY, NP4, P4_FIVE, POW11, WALL};
