@@ -813,3 +813,31 @@ fn speed_forbidden_check() {
         t.elapsed().as_nanos() / 100_000
     );
 }
+
+#[test]
+fn caro_five_defences_include_the_square_past_the_end() {
+    // Caro: O X X X X . . : the five at (7,7) is killed by taking it or by a stone
+    // on (8,7), which would leave it blocked at both ends. Freestyle: only (7,7).
+    for (rule, want) in [
+        (Rule::Caro, vec![(7, 7), (8, 7)]),
+        (Rule::Freestyle, vec![(7, 7)]),
+        (Rule::Standard, vec![(7, 7)]),
+    ] {
+        let mut g = from_rows(rule, &["", "", "", "", "", "", "", "..OXXXX"], W);
+        let f7 = g.pos(7, 7);
+        let mut fives = vcf::Squares::new();
+        g.fives_through(g.pos(6, 7), B, &mut fives);
+        assert_eq!(fives.as_slice(), &[f7 as u16], "{rule:?}");
+        let mut d = vcf::Squares::new();
+        g.five_defences(fives.as_slice(), W, &mut d);
+        let got: Vec<(usize, usize)> = d
+            .as_slice()
+            .iter()
+            .map(|&p| {
+                let m = g.move_of(p as usize);
+                (m.index() % g.width, m.index() / g.width)
+            })
+            .collect();
+        assert_eq!(got, want, "{rule:?}");
+    }
+}

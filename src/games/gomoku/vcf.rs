@@ -550,8 +550,8 @@ impl<'a> Core<'a> {
                 self.g.fives_through(q, att, &mut f);
                 self.push_unstoppable(&f);
                 self.g.unplace();
-                self.line.push(NO_MOVE);
                 self.line.push(q as u16);
+                self.line.push(NO_MOVE);
             }
             return Some(2);
         }
