@@ -19,7 +19,7 @@ mod tests;
 pub mod vcf;
 pub mod vct;
 
-use super::{Color, Game, GameResult, Move, ScoredMove};
+use super::{Color, Game, GameResult, Move, ScoredMove, Tactic, TacticalWin};
 use pattern::{Combo, BLACK, EMPTY, NP4, P4_FIVE, POW11, WALL};
 use std::sync::OnceLock;
 
@@ -63,6 +63,9 @@ pub const MIN_SIZE: usize = 5;
 const MAX_STRIDE: usize = MAX_SIZE + 2 * BORDER;
 /// Recursion depth of the renju three test.
 const FORBID_DEPTH: usize = 4;
+
+/// Attacker moves of a VCF dive at a search leaf.
+const LEAF_VCF_DEPTH: u32 = 3;
 
 /// Evaluation clamp (well inside `MATE_BOUND`).
 pub const EVAL_LIMIT: i32 = 20_000;
@@ -134,6 +137,9 @@ pub struct Gomoku {
     hist: Vec<Hist>,
     stm: Color,
     key: u64,
+    /// Transposition tables of the VCF and VCT solvers (empty in a clone).
+    vcf_tt: vcf::SolverTable,
+    vct_tt: vcf::SolverTable,
 }
 
 impl std::fmt::Debug for Gomoku {
@@ -190,6 +196,8 @@ impl Gomoku {
             hist: Vec::with_capacity(width * height),
             stm: Color::Black,
             key: 0,
+            vcf_tt: vcf::SolverTable::default(),
+            vct_tt: vcf::SolverTable::default(),
         };
         g.init_state();
         Ok(g)
@@ -677,5 +685,65 @@ impl Game for Gomoku {
     }
     fn dimensions(&self) -> (usize, usize) {
         (self.width, self.height)
+    }
+    fn tactical_win(
+        &mut self,
+        tactic: Tactic,
+        max_nodes: u64,
+        want_line: bool,
+        abort: &dyn Fn() -> bool,
+    ) -> (Option<TacticalWin>, u64) {
+        let us = self.stm.index();
+        // No four square (table over-approximation) and no five: no VCF, no VCT
+        // worth starting (a VCT without any four square is possible but is left to
+        // the search at the leaves).
+        let fours: u16 = self.p4count[us][pattern::P4_BLOCK4 as usize..].iter().sum();
+        let threes: u16 = self.p4count[us][pattern::P4_FLEX3 as usize..].iter().sum();
+        let vct = tactic == Tactic::Threats;
+        if (if vct { threes } else { fours }) == 0 || self.result().is_some() {
+            return (None, 0);
+        }
+        // A cheap dive (no line wanted: a search leaf) only where a win is likely:
+        // two or more four squares, or a four square that also makes a three.
+        if !want_line && !vct {
+            let strong: u16 = self.p4count[us][pattern::P4_BLOCK4_FLEX3 as usize..]
+                .iter()
+                .sum();
+            // Facing a five threat the block comes first; the search handles it.
+            if strong == 0 || self.p4count[1 - us][P4_FIVE as usize] > 0 {
+                return (None, 0);
+            }
+        }
+        let limits = vcf::SolveLimits {
+            depth: match (vct, want_line) {
+                (true, _) => vct::VCT_DEPTH,
+                (false, true) => vcf::VCF_DEPTH,
+                // A leaf dive: short lines only.
+                (false, false) => LEAF_VCF_DEPTH,
+            },
+            nodes: max_nodes,
+            want_line,
+            min_class: if want_line || vct {
+                0
+            } else {
+                pattern::P4_BLOCK4_FLEX3
+            },
+        };
+        let r = if vct {
+            let mut tt = std::mem::take(&mut self.vct_tt);
+            let r = vct::solve_vct(self, &mut tt, &limits, Some(abort));
+            self.vct_tt = tt;
+            r
+        } else {
+            let mut tt = std::mem::take(&mut self.vcf_tt);
+            let r = vcf::solve_vcf(self, &mut tt, &limits, Some(abort));
+            self.vcf_tt = tt;
+            r
+        };
+        let win = r.win.map(|w| TacticalWin {
+            plies: w.plies(),
+            line: w.line,
+        });
+        (win, r.nodes)
     }
 }

@@ -111,11 +111,12 @@ pub fn solve_position(g: &mut Gomoku, vct: bool, nodes: u64) -> SolveResult {
         depth: if vct { VCT_DEPTH } else { VCF_DEPTH },
         nodes,
         want_line: true,
+        min_class: 0,
     };
     if vct {
-        solve_vct(g, &mut tt, &limits)
+        solve_vct(g, &mut tt, &limits, None)
     } else {
-        solve_vcf(g, &mut tt, &limits)
+        solve_vcf(g, &mut tt, &limits, None)
     }
 }
 

@@ -149,6 +149,10 @@ pub struct SolveLimits {
     pub nodes: u64,
     /// Build the winning line (a proven TT entry is then followed, not returned).
     pub want_line: bool,
+    /// Only threats of this combined class or stronger (`pattern::P4_*`; 0 = every
+    /// four, or every three for VCT). A search-leaf dive uses four-threes and
+    /// stronger.
+    pub min_class: u8,
 }
 
 /// The threat-sequence core (VCF when `threes` is false).
@@ -156,6 +160,7 @@ pub(super) struct Core<'a> {
     g: &'a mut Gomoku,
     tt: &'a mut SolverTable,
     threes: bool,
+    min_class: u8,
     att: Color,
     nodes: u64,
     max_nodes: u64,
@@ -163,6 +168,9 @@ pub(super) struct Core<'a> {
     want_line: bool,
     /// The line, built backwards while unwinding a proof.
     line: Vec<u16>,
+    /// Candidate buffers for reuse.
+    spare: Vec<Vec<(i32, u16)>>,
+    abort: Option<&'a dyn Fn() -> bool>,
 }
 
 /// Line marker for "the defender has no saving move".
@@ -220,13 +228,20 @@ impl Gomoku {
             }
             return;
         }
+        // A caro five dies when its square is taken or when it would be blocked at
+        // both ends: the candidates are the five squares and the empty squares just
+        // past the attacker's runs through them.
+        let own = att.index() as u8 + 1;
         let mut cand = Squares::new();
         for &f in fives {
             let f = f as usize;
             cand.push(f);
             for &dd in &self.dirs {
-                for k in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
-                    let q = (f as isize + k * dd) as usize;
+                for dir in [-dd, dd] {
+                    let mut q = (f as isize + dir) as usize;
+                    while self.cells[q] == own {
+                        q = (q as isize + dir) as usize;
+                    }
                     if self.cells[q] == EMPTY {
                         cand.push(q);
                     }
@@ -265,6 +280,7 @@ impl<'a> Core<'a> {
         tt: &'a mut SolverTable,
         threes: bool,
         limits: &SolveLimits,
+        abort: Option<&'a dyn Fn() -> bool>,
     ) -> Core<'a> {
         tt.ensure(16);
         let att = g.stm;
@@ -272,12 +288,15 @@ impl<'a> Core<'a> {
             g,
             tt,
             threes,
+            min_class: limits.min_class,
             att,
             nodes: 0,
             max_nodes: limits.nodes,
             aborted: false,
             want_line: limits.want_line,
             line: Vec::new(),
+            spare: Vec::new(),
+            abort,
         }
     }
 
@@ -331,6 +350,12 @@ impl<'a> Core<'a> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             self.aborted = true;
+        } else if self.nodes.is_multiple_of(256) {
+            if let Some(f) = self.abort {
+                if f() {
+                    self.aborted = true;
+                }
+            }
         }
         !self.aborted
     }
@@ -358,7 +383,8 @@ impl<'a> Core<'a> {
             }
         }
         // Candidate threats: kill the defender's fives if he has any.
-        let mut cands: Vec<(i32, u16)> = Vec::new();
+        let mut cands = self.spare.pop().unwrap_or_default();
+        cands.clear();
         if !t.is_empty() {
             let mut blocks = Squares::new();
             self.g.five_defences(t.as_slice(), att, &mut blocks);
@@ -366,20 +392,19 @@ impl<'a> Core<'a> {
                 cands.push((self.order(b as usize), b));
             }
         } else {
-            let min = if self.threes { P4_FLEX3 } else { P4_BLOCK4 };
+            let min = if self.threes { P4_FLEX3 } else { P4_BLOCK4 }.max(self.min_class);
             let g = &*self.g;
             let c = att.index();
-            let mut v = Vec::new();
             g.for_each_candidate(|p, _| {
-                let p4 = g.combo(p, c).p4;
-                if p4 >= min && p4 != P4_FORBID {
-                    v.push(p);
+                let e = g.combo(p, c);
+                if e.p4 >= min && e.p4 != P4_FORBID {
+                    let order =
+                        (e.p4 as i32) * 100_000 + e.att as i32 + g.combo(p, 1 - c).def as i32;
+                    cands.push((order, p as u16));
                 }
             });
-            for p in v {
-                if self.g.legal_for(p, att) {
-                    cands.push((self.order(p), p as u16));
-                }
+            if g.rule == Rule::Renju && att == Color::Black {
+                cands.retain(|&(_, p)| g.legal_for(p as usize, att));
             }
         }
         cands.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -390,8 +415,22 @@ impl<'a> Core<'a> {
             }
         }
         let forced = !t.is_empty();
+        let r = self.try_threats(depth, key, &cands, forced, pending);
+        self.spare.push(cands);
+        r
+    }
+
+    fn try_threats(
+        &mut self,
+        depth: u32,
+        key: u64,
+        cands: &[(i32, u16)],
+        forced: bool,
+        pending: &Squares,
+    ) -> Option<u32> {
+        let att = self.att;
         let start = self.line.len();
-        for &(_, p) in &cands {
+        for &(_, p) in cands {
             let p = p as usize;
             if !self.count_node() {
                 return None;
@@ -566,6 +605,8 @@ impl<'a> Core<'a> {
         if !self.g.legal_for(q, att) {
             return false;
         }
+        // Counted (it is real work), but the caller notices an abort later.
+        let _ = self.count_node();
         self.g.place_at(q, att);
         let mut f = Squares::new();
         let r = self.g.unstoppable_after(q, att, &mut f);
@@ -640,8 +681,14 @@ impl<'a> Core<'a> {
 static EMPTY_SQ: Squares = Squares::new();
 
 /// Victory by continuous fours for the side to move.
-pub fn solve_vcf(g: &mut Gomoku, tt: &mut SolverTable, limits: &SolveLimits) -> SolveResult {
-    Core::new(g, tt, false, limits).solve(limits)
+/// `abort` is polled every 256 nodes.
+pub fn solve_vcf(
+    g: &mut Gomoku,
+    tt: &mut SolverTable,
+    limits: &SolveLimits,
+    abort: Option<&dyn Fn() -> bool>,
+) -> SolveResult {
+    Core::new(g, tt, false, limits, abort).solve(limits)
 }
 
 /// Default VCF limits: effectively unbounded depth.

@@ -12,6 +12,12 @@ use super::Gomoku;
 pub const VCT_DEPTH: u32 = 12;
 
 /// Victory by continuous fours and threes for the side to move.
-pub fn solve_vct(g: &mut Gomoku, tt: &mut SolverTable, limits: &SolveLimits) -> SolveResult {
-    Core::new(g, tt, true, limits).solve(limits)
+/// `abort` is polled every 256 nodes.
+pub fn solve_vct(
+    g: &mut Gomoku,
+    tt: &mut SolverTable,
+    limits: &SolveLimits,
+    abort: Option<&dyn Fn() -> bool>,
+) -> SolveResult {
+    Core::new(g, tt, true, limits, abort).solve(limits)
 }
