@@ -16,6 +16,7 @@ mod rules;
 pub mod solve;
 #[cfg(test)]
 mod tests;
+pub mod threat;
 pub mod vcf;
 pub mod vct;
 
