@@ -65,6 +65,9 @@ const MAX_STRIDE: usize = MAX_SIZE + 2 * BORDER;
 /// Recursion depth of the renju three test.
 const FORBID_DEPTH: usize = 4;
 
+/// Move-ordering tier step (above any attack + defence value).
+const ORDER_TIER: i32 = 100_000;
+
 /// Attacker moves of a VCF dive at a search leaf.
 const LEAF_VCF_DEPTH: u32 = 3;
 
@@ -581,26 +584,125 @@ impl Gomoku {
         if self.p4count[them.index()][P4_FIVE as usize] == 0 {
             return false;
         }
-        let mut threatened = false;
-        self.for_each_candidate(|p, mv| {
+        let mut fives = Vec::new();
+        self.for_each_candidate(|p, _| {
             if self.would_win(p, them) {
-                threatened = true;
-                if self.legal_for(p, us) {
-                    out.push(ScoredMove {
-                        mv,
-                        score: self.order_score(p),
-                    });
-                }
+                fives.push(p);
             }
         });
-        threatened
+        if fives.is_empty() {
+            return false;
+        }
+        if self.rule == Rule::Caro {
+            // A caro five also dies when blocked at both ends: the empty squares just
+            // past the opponent's runs through the five squares defend too.
+            let own = them.index() as u8 + 1;
+            for i in 0..fives.len() {
+                let f = fives[i];
+                for &dd in &self.dirs {
+                    let ends = [-dd, dd].map(|dir| {
+                        let mut q = (f as isize + dir) as usize;
+                        let mut n = 0;
+                        while self.cells[q] == own {
+                            q = (q as isize + dir) as usize;
+                            n += 1;
+                        }
+                        (q, n)
+                    });
+                    // Only along a line where the five square makes five or more.
+                    if ends[0].1 + ends[1].1 >= 4 {
+                        for (q, _) in ends {
+                            if self.cells[q] == EMPTY {
+                                fives.push(q);
+                            }
+                        }
+                    }
+                }
+            }
+            fives.sort_unstable();
+            fives.dedup();
+        }
+        for p in fives {
+            if self.legal_for(p, us) {
+                out.push(ScoredMove {
+                    mv: self.move_of(p),
+                    score: self.order_score(p),
+                });
+            }
+        }
+        true
     }
 
-    /// Ordering score of empty square `p` for the side to move: attack + defence.
+    /// Layer 2b: the opponent can make an open four or a four-three next move: only
+    /// the squares on those threats' lines (where a stone can spoil them) and our own
+    /// fours. Renju: a forbidden square is no threat of black's.
+    fn gen_defend(&self, out: &mut Vec<ScoredMove>) -> bool {
+        let us = self.stm;
+        let them = us.other();
+        let t = them.index();
+        let count = self.p4count[t][pattern::P4_FLEX4 as usize]
+            + self.p4count[t][pattern::P4_BLOCK4_FLEX3 as usize];
+        if count == 0 {
+            return false;
+        }
+        let mut threats = Vec::new();
+        self.for_each_candidate(|p, _| {
+            let k = self.combo(p, t).p4;
+            if (k == pattern::P4_FLEX4 || k == pattern::P4_BLOCK4_FLEX3) && self.legal_for(p, them)
+            {
+                threats.push(p);
+            }
+        });
+        if threats.is_empty() {
+            return false;
+        }
+        let reach: isize = if self.rule == Rule::Caro { 5 } else { 4 };
+        let mut squares = Vec::new();
+        for &w in &threats {
+            squares.push(w);
+            for &dd in &self.dirs {
+                for k in (-reach..=reach).filter(|&k| k != 0) {
+                    let q = (w as isize + k * dd) as usize;
+                    if self.cells[q] == EMPTY {
+                        squares.push(q);
+                    }
+                }
+            }
+        }
+        let u = us.index();
+        self.for_each_candidate(|p, _| {
+            let k = self.combo(p, u).p4;
+            if k >= pattern::P4_BLOCK4 {
+                squares.push(p);
+            }
+        });
+        squares.sort_unstable();
+        squares.dedup();
+        for p in squares {
+            if self.legal_for(p, us) {
+                out.push(ScoredMove {
+                    mv: self.move_of(p),
+                    score: self.order_score(p),
+                });
+            }
+        }
+        true
+    }
+
+    /// Ordering score of empty square `p` for the side to move: winning moves (open
+    /// four, four-three), then fours, then open threes, then the rest; within a tier
+    /// attack + defence.
     #[inline]
     fn order_score(&self, p: usize) -> i32 {
         let us = self.stm.index();
-        self.combo(p, us).att as i32 + self.combo(p, 1 - us).def as i32
+        let a = self.combo(p, us);
+        let tier = match a.p4 {
+            pattern::P4_FLEX4 | pattern::P4_BLOCK4_FLEX3 | P4_FIVE => 3,
+            pattern::P4_BLOCK4 | pattern::P4_BLOCK4_PLUS => 2,
+            pattern::P4_FLEX3 | pattern::P4_FLEX3_PLUS | pattern::P4_FLEX3_2X => 1,
+            _ => 0,
+        };
+        tier * ORDER_TIER + a.att as i32 + self.combo(p, 1 - us).def as i32
     }
 
     /// Layer 3: every candidate square (renju black: not forbidden), scored.
@@ -616,13 +718,6 @@ impl Gomoku {
                 score: self.order_score(p),
             });
         });
-    }
-
-    /// Number of empty squares where `color` has combined class `p4` (pattern module
-    /// constants). A later threat layer can test e.g. the opponent's flex-four count.
-    #[allow(dead_code)]
-    fn count_p4(&self, color: Color, p4: u8) -> u16 {
-        self.p4count[color.index()][p4 as usize]
     }
 }
 
@@ -656,11 +751,9 @@ impl Game for Gomoku {
             }
             return;
         }
-        if self.gen_win(out) || self.gen_block_five(out) {
+        if self.gen_win(out) || self.gen_block_five(out) || self.gen_defend(out) {
             return;
         }
-        // A later threat layer (opponent open three / flex-four squares -> only
-        // defences and our fours) goes here.
         self.gen_all(out);
     }
     fn legal_moves(&self, out: &mut Vec<Move>) {
