@@ -104,9 +104,24 @@ impl Puzzle {
     }
 }
 
-/// Solves one position for the side to move.
+/// Solves one position for the side to move with a fresh table.
 pub fn solve_position(g: &mut Gomoku, vct: bool, nodes: u64) -> SolveResult {
-    let mut tt = SolverTable::with_bits(20);
+    let mut tt = SolverTable::with_bits(TT_BITS);
+    solve_in(g, &mut tt, vct, nodes, None)
+}
+
+/// Table size of `ply solve` (2^18 slots, 4 MiB).
+const TT_BITS: u32 = 18;
+
+/// Solves one position for the side to move with the table `tt` (cleared first).
+pub fn solve_in(
+    g: &mut Gomoku,
+    tt: &mut SolverTable,
+    vct: bool,
+    nodes: u64,
+    abort: Option<&dyn Fn() -> bool>,
+) -> SolveResult {
+    tt.clear();
     let limits = SolveLimits {
         depth: if vct { VCT_DEPTH } else { VCF_DEPTH },
         nodes,
@@ -114,9 +129,9 @@ pub fn solve_position(g: &mut Gomoku, vct: bool, nodes: u64) -> SolveResult {
         min_class: 0,
     };
     if vct {
-        solve_vct(g, &mut tt, &limits, None)
+        solve_vct(g, tt, &limits, abort)
     } else {
-        solve_vcf(g, &mut tt, &limits, None)
+        solve_vcf(g, tt, &limits, abort)
     }
 }
 
@@ -175,6 +190,7 @@ pub fn run(args: &[String]) -> i32 {
     };
     let mut times = Vec::new();
     let (mut total, mut solved) = (0usize, 0usize);
+    let mut tt = SolverTable::with_bits(TT_BITS);
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -195,7 +211,7 @@ pub fn run(args: &[String]) -> i32 {
             }
         };
         let start = Instant::now();
-        let r = solve_with_time(&mut g, vct, nodes, limit_ms);
+        let r = solve_with_time(&mut g, &mut tt, vct, nodes, limit_ms);
         let t = start.elapsed();
         times.push(t);
         match &r.win {
@@ -239,18 +255,15 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
-/// Solves with a wall-clock limit: node budgets double until the time runs out.
-fn solve_with_time(g: &mut Gomoku, vct: bool, nodes: u64, limit_ms: u64) -> SolveResult {
-    let start = Instant::now();
-    let mut budget = 100_000u64.min(nodes);
-    let mut spent = 0;
-    loop {
-        let mut r = solve_position(g, vct, budget);
-        spent += r.nodes;
-        r.nodes = spent;
-        if !r.aborted || budget >= nodes || start.elapsed().as_millis() as u64 >= limit_ms {
-            return r;
-        }
-        budget = (budget * 4).min(nodes);
-    }
+/// Solves with a wall-clock limit (the solver polls it).
+fn solve_with_time(
+    g: &mut Gomoku,
+    tt: &mut SolverTable,
+    vct: bool,
+    nodes: u64,
+    limit_ms: u64,
+) -> SolveResult {
+    let deadline = Instant::now() + Duration::from_millis(limit_ms);
+    let abort = move || Instant::now() >= deadline;
+    solve_in(g, tt, vct, nodes, Some(&abort))
 }
