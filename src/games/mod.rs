@@ -100,6 +100,25 @@ pub struct ScoredMove {
     pub score: i32,
 }
 
+/// Which threat solver [`Game::tactical_win`] runs.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Tactic {
+    /// Continuous forcing moves of the strongest kind only (gomoku: fours, VCF).
+    Forcing,
+    /// Wider threat sequences (gomoku: fours and threes, VCT); bounded and costlier.
+    Threats,
+}
+
+/// A forced win found by a game's threat solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TacticalWin {
+    /// The winning line from the side to move (empty when not asked for). It may stop
+    /// early where the opponent has no saving reply.
+    pub line: Vec<Move>,
+    /// Plies from the position to the end of the game.
+    pub plies: u32,
+}
+
 /// What the game-agnostic search needs from a game.
 ///
 /// Every method must be deterministic: the same position gives the same moves in the
@@ -156,6 +175,21 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// (futility pruning). By default no move is quiet: the search stays full-width.
     fn is_quiet(&self, _mv: Move) -> bool {
         false
+    }
+
+    /// A proven forced win for the side to move found by the game's own threat
+    /// solver within `max_nodes`, and the solver nodes spent. `abort` is polled now
+    /// and then (stop flag, deadline); when it says true the solver gives up. Games
+    /// without a solver keep this default (no win, no nodes). Must leave the position
+    /// unchanged and be deterministic (for the same answers of `abort`).
+    fn tactical_win(
+        &mut self,
+        _tactic: Tactic,
+        _max_nodes: u64,
+        _want_line: bool,
+        _abort: &dyn Fn() -> bool,
+    ) -> (Option<TacticalWin>, u64) {
+        (None, 0)
     }
 }
 

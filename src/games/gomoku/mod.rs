@@ -13,10 +13,14 @@
 
 mod pattern;
 mod rules;
+pub mod solve;
 #[cfg(test)]
 mod tests;
+pub mod threat;
+pub mod vcf;
+pub mod vct;
 
-use super::{Color, Game, GameResult, Move, ScoredMove};
+use super::{Color, Game, GameResult, Move, ScoredMove, Tactic, TacticalWin};
 use pattern::{Combo, BLACK, EMPTY, NP4, P4_FIVE, POW11, WALL};
 use std::sync::OnceLock;
 
@@ -60,6 +64,12 @@ pub const MIN_SIZE: usize = 5;
 const MAX_STRIDE: usize = MAX_SIZE + 2 * BORDER;
 /// Recursion depth of the renju three test.
 const FORBID_DEPTH: usize = 4;
+
+/// Move-ordering tier step (above any attack + defence value).
+const ORDER_TIER: i32 = 100_000;
+
+/// Attacker moves of a VCF dive at a search leaf.
+const LEAF_VCF_DEPTH: u32 = 3;
 
 /// Evaluation clamp (well inside `MATE_BOUND`).
 pub const EVAL_LIMIT: i32 = 20_000;
@@ -131,6 +141,9 @@ pub struct Gomoku {
     hist: Vec<Hist>,
     stm: Color,
     key: u64,
+    /// Transposition tables of the VCF and VCT solvers (empty in a clone).
+    vcf_tt: vcf::SolverTable,
+    vct_tt: vcf::SolverTable,
 }
 
 impl std::fmt::Debug for Gomoku {
@@ -187,6 +200,8 @@ impl Gomoku {
             hist: Vec::with_capacity(width * height),
             stm: Color::Black,
             key: 0,
+            vcf_tt: vcf::SolverTable::default(),
+            vct_tt: vcf::SolverTable::default(),
         };
         g.init_state();
         Ok(g)
@@ -569,26 +584,125 @@ impl Gomoku {
         if self.p4count[them.index()][P4_FIVE as usize] == 0 {
             return false;
         }
-        let mut threatened = false;
-        self.for_each_candidate(|p, mv| {
+        let mut fives = Vec::new();
+        self.for_each_candidate(|p, _| {
             if self.would_win(p, them) {
-                threatened = true;
-                if self.legal_for(p, us) {
-                    out.push(ScoredMove {
-                        mv,
-                        score: self.order_score(p),
-                    });
-                }
+                fives.push(p);
             }
         });
-        threatened
+        if fives.is_empty() {
+            return false;
+        }
+        if self.rule == Rule::Caro {
+            // A caro five also dies when blocked at both ends: the empty squares just
+            // past the opponent's runs through the five squares defend too.
+            let own = them.index() as u8 + 1;
+            for i in 0..fives.len() {
+                let f = fives[i];
+                for &dd in &self.dirs {
+                    let ends = [-dd, dd].map(|dir| {
+                        let mut q = (f as isize + dir) as usize;
+                        let mut n = 0;
+                        while self.cells[q] == own {
+                            q = (q as isize + dir) as usize;
+                            n += 1;
+                        }
+                        (q, n)
+                    });
+                    // Only along a line where the five square makes five or more.
+                    if ends[0].1 + ends[1].1 >= 4 {
+                        for (q, _) in ends {
+                            if self.cells[q] == EMPTY {
+                                fives.push(q);
+                            }
+                        }
+                    }
+                }
+            }
+            fives.sort_unstable();
+            fives.dedup();
+        }
+        for p in fives {
+            if self.legal_for(p, us) {
+                out.push(ScoredMove {
+                    mv: self.move_of(p),
+                    score: self.order_score(p),
+                });
+            }
+        }
+        true
     }
 
-    /// Ordering score of empty square `p` for the side to move: attack + defence.
+    /// Layer 2b: the opponent can make an open four or a four-three next move: only
+    /// the squares on those threats' lines (where a stone can spoil them) and our own
+    /// fours. Renju: a forbidden square is no threat of black's.
+    fn gen_defend(&self, out: &mut Vec<ScoredMove>) -> bool {
+        let us = self.stm;
+        let them = us.other();
+        let t = them.index();
+        let count = self.p4count[t][pattern::P4_FLEX4 as usize]
+            + self.p4count[t][pattern::P4_BLOCK4_FLEX3 as usize];
+        if count == 0 {
+            return false;
+        }
+        let mut threats = Vec::new();
+        self.for_each_candidate(|p, _| {
+            let k = self.combo(p, t).p4;
+            if (k == pattern::P4_FLEX4 || k == pattern::P4_BLOCK4_FLEX3) && self.legal_for(p, them)
+            {
+                threats.push(p);
+            }
+        });
+        if threats.is_empty() {
+            return false;
+        }
+        let reach: isize = if self.rule == Rule::Caro { 5 } else { 4 };
+        let mut squares = Vec::new();
+        for &w in &threats {
+            squares.push(w);
+            for &dd in &self.dirs {
+                for k in (-reach..=reach).filter(|&k| k != 0) {
+                    let q = (w as isize + k * dd) as usize;
+                    if self.cells[q] == EMPTY {
+                        squares.push(q);
+                    }
+                }
+            }
+        }
+        let u = us.index();
+        self.for_each_candidate(|p, _| {
+            let k = self.combo(p, u).p4;
+            if k >= pattern::P4_BLOCK4 {
+                squares.push(p);
+            }
+        });
+        squares.sort_unstable();
+        squares.dedup();
+        for p in squares {
+            if self.legal_for(p, us) {
+                out.push(ScoredMove {
+                    mv: self.move_of(p),
+                    score: self.order_score(p),
+                });
+            }
+        }
+        true
+    }
+
+    /// Ordering score of empty square `p` for the side to move: winning moves (open
+    /// four, four-three), then fours, then open threes, then the rest; within a tier
+    /// attack + defence.
     #[inline]
     fn order_score(&self, p: usize) -> i32 {
         let us = self.stm.index();
-        self.combo(p, us).att as i32 + self.combo(p, 1 - us).def as i32
+        let a = self.combo(p, us);
+        let tier = match a.p4 {
+            pattern::P4_FLEX4 | pattern::P4_BLOCK4_FLEX3 | P4_FIVE => 3,
+            pattern::P4_BLOCK4 | pattern::P4_BLOCK4_PLUS => 2,
+            pattern::P4_FLEX3 | pattern::P4_FLEX3_PLUS | pattern::P4_FLEX3_2X => 1,
+            _ => 0,
+        };
+        tier * ORDER_TIER + a.att as i32 + self.combo(p, 1 - us).def as i32
     }
 
     /// Layer 3: every candidate square (renju black: not forbidden), scored.
@@ -604,13 +718,6 @@ impl Gomoku {
                 score: self.order_score(p),
             });
         });
-    }
-
-    /// Number of empty squares where `color` has combined class `p4` (pattern module
-    /// constants). A later threat layer can test e.g. the opponent's flex-four count.
-    #[allow(dead_code)]
-    fn count_p4(&self, color: Color, p4: u8) -> u16 {
-        self.p4count[color.index()][p4 as usize]
     }
 }
 
@@ -644,11 +751,9 @@ impl Game for Gomoku {
             }
             return;
         }
-        if self.gen_win(out) || self.gen_block_five(out) {
+        if self.gen_win(out) || self.gen_block_five(out) || self.gen_defend(out) {
             return;
         }
-        // A later threat layer (opponent open three / flex-four squares -> only
-        // defences and our fours) goes here.
         self.gen_all(out);
     }
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -682,5 +787,65 @@ impl Game for Gomoku {
         let p = self.pos(x, y);
         let us = self.stm.index();
         self.combo(p, us).p4 < pattern::P4_FLEX3 && self.combo(p, 1 - us).p4 < pattern::P4_FLEX3
+    }
+    fn tactical_win(
+        &mut self,
+        tactic: Tactic,
+        max_nodes: u64,
+        want_line: bool,
+        abort: &dyn Fn() -> bool,
+    ) -> (Option<TacticalWin>, u64) {
+        let us = self.stm.index();
+        // No four square (table over-approximation) and no five: no VCF, no VCT
+        // worth starting (a VCT without any four square is possible but is left to
+        // the search at the leaves).
+        let fours: u16 = self.p4count[us][pattern::P4_BLOCK4 as usize..].iter().sum();
+        let threes: u16 = self.p4count[us][pattern::P4_FLEX3 as usize..].iter().sum();
+        let vct = tactic == Tactic::Threats;
+        if (if vct { threes } else { fours }) == 0 || self.result().is_some() {
+            return (None, 0);
+        }
+        // A cheap dive (no line wanted: a search leaf) only where a win is likely:
+        // two or more four squares, or a four square that also makes a three.
+        if !want_line && !vct {
+            let strong: u16 = self.p4count[us][pattern::P4_BLOCK4_FLEX3 as usize..]
+                .iter()
+                .sum();
+            // Facing a five threat the block comes first; the search handles it.
+            if strong == 0 || self.p4count[1 - us][P4_FIVE as usize] > 0 {
+                return (None, 0);
+            }
+        }
+        let limits = vcf::SolveLimits {
+            depth: match (vct, want_line) {
+                (true, _) => vct::VCT_DEPTH,
+                (false, true) => vcf::VCF_DEPTH,
+                // A leaf dive: short lines only.
+                (false, false) => LEAF_VCF_DEPTH,
+            },
+            nodes: max_nodes,
+            want_line,
+            min_class: if want_line || vct {
+                0
+            } else {
+                pattern::P4_BLOCK4_FLEX3
+            },
+        };
+        let r = if vct {
+            let mut tt = std::mem::take(&mut self.vct_tt);
+            let r = vct::solve_vct(self, &mut tt, &limits, Some(abort));
+            self.vct_tt = tt;
+            r
+        } else {
+            let mut tt = std::mem::take(&mut self.vcf_tt);
+            let r = vcf::solve_vcf(self, &mut tt, &limits, Some(abort));
+            self.vcf_tt = tt;
+            r
+        };
+        let win = r.win.map(|w| TacticalWin {
+            plies: w.plies(),
+            line: w.line,
+        });
+        (win, r.nodes)
     }
 }

@@ -182,6 +182,20 @@ impl<'a> VBoard<'a> {
         false
     }
 
+    /// With a black stone put on empty `p`: is the line along `d` a real three (no
+    /// four there, and some straight-four square on it is not forbidden)?
+    pub fn real_three(&mut self, p: usize, d: isize, depth: usize) -> bool {
+        if self.n >= MAX_VIRTUAL - 1 || self.get(p) != EMPTY {
+            return false;
+        }
+        self.extra[self.n] = p;
+        self.n += 1;
+        let mut line = self.line(p, d);
+        let res = four_count(&mut line) == 0 && self.is_three(p, d, &line, depth);
+        self.n -= 1;
+        res
+    }
+
     /// With black on `p` (no four along `d`, `line` its cells): is there an empty `q`
     /// on the line that makes a straight four through `p` and is not itself forbidden?
     fn is_three(&mut self, p: usize, d: isize, line: &Line, depth: usize) -> bool {

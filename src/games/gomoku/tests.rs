@@ -813,3 +813,129 @@ fn speed_forbidden_check() {
         t.elapsed().as_nanos() / 100_000
     );
 }
+
+#[test]
+fn caro_five_defences_include_the_square_past_the_end() {
+    // Caro: O X X X X . . : the five at (7,7) is killed by taking it or by a stone
+    // on (8,7), which would leave it blocked at both ends. Freestyle: only (7,7).
+    for (rule, want) in [
+        (Rule::Caro, vec![(7, 7), (8, 7)]),
+        (Rule::Freestyle, vec![(7, 7)]),
+        (Rule::Standard, vec![(7, 7)]),
+    ] {
+        let mut g = from_rows(rule, &["", "", "", "", "", "", "", "..OXXXX"], W);
+        let f7 = g.pos(7, 7);
+        let mut fives = vcf::Squares::new();
+        g.fives_through(g.pos(6, 7), B, &mut fives);
+        assert_eq!(fives.as_slice(), &[f7 as u16], "{rule:?}");
+        let mut d = vcf::Squares::new();
+        g.five_defences(fives.as_slice(), W, &mut d);
+        let got: Vec<(usize, usize)> = d
+            .as_slice()
+            .iter()
+            .map(|&p| {
+                let m = g.move_of(p as usize);
+                (m.index() % g.width, m.index() / g.width)
+            })
+            .collect();
+        assert_eq!(got, want, "{rule:?}");
+    }
+}
+
+fn gen_xy(g: &Gomoku) -> Vec<(usize, usize)> {
+    gen(g)
+        .iter()
+        .map(|m| (m.mv.index() % g.width, m.mv.index() / g.width))
+        .collect()
+}
+
+#[test]
+fn generate_against_an_open_three_only_defences_and_fours() {
+    // White: open three (5..=7, 7). Black: a closed three (10, 2..=4) blocked at
+    // (10,1), so black's fours are (10,5) and (10,6); plus a loose stone (2,12).
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let g = from_rows(
+            rule,
+            &[
+                "",
+                "..........O",
+                "..........X",
+                "..........X",
+                "..........X",
+                "",
+                "",
+                ".....OOO",
+                "",
+                "",
+                "",
+                "",
+                "..X",
+            ],
+            B,
+        );
+        let moves = gen_xy(&g);
+        for must in [(4, 7), (8, 7), (3, 7), (9, 7), (10, 5), (10, 6)] {
+            assert!(moves.contains(&must), "{rule:?}: {must:?} missing");
+        }
+        for &(x, y) in &moves {
+            // Within 4 of a threat square (4,7) or (8,7) on one of its lines.
+            let on_threat_lines = [4isize, 8].iter().any(|&c| {
+                let (dx, dy) = (x as isize - c, y as isize - 7);
+                dx.abs().max(dy.abs()) <= 4 && (dx == 0 || dy == 0 || dx == dy || dx == -dy)
+            });
+            assert!(
+                on_threat_lines || [(10, 5), (10, 6)].contains(&(x, y)),
+                "{rule:?}: {x},{y} is neither a defence nor a four"
+            );
+        }
+        // A quiet square near black's loose stone is not searched.
+        assert!(!moves.contains(&(1, 13)));
+    }
+}
+
+#[test]
+fn generate_caro_blocks_past_the_end() {
+    // Caro: O X X X X . . : white may block at (7,7) or at (8,7).
+    let g = from_rows(Rule::Caro, &["", "", "", "", "", "", "", "..OXXXX"], W);
+    assert_eq!(gen_xy(&g), vec![(7, 7), (8, 7)]);
+    let g = from_rows(Rule::Freestyle, &["", "", "", "", "", "", "", "..OXXXX"], W);
+    assert_eq!(gen_xy(&g), vec![(7, 7)]);
+}
+
+#[test]
+fn generate_orders_wins_then_fours_then_threes() {
+    // Black: open three (5..=7, 7) -> open-four squares (4,7), (8,7); closed three
+    // (10, 2..=4) -> fours (10,5), (10,6). White quiet.
+    let g = from_rows(
+        Rule::Freestyle,
+        &[
+            "",
+            "..........O",
+            "..........X",
+            "..........X",
+            "..........X",
+            "",
+            "",
+            ".....XXX",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "O",
+        ],
+        B,
+    );
+    let mut l = gen(&g);
+    l.sort_by(|a, b| b.score.cmp(&a.score).then(a.mv.cmp(&b.mv)));
+    let xy: Vec<(usize, usize)> = l
+        .iter()
+        .map(|m| (m.mv.index() % g.width, m.mv.index() / g.width))
+        .collect();
+    let mut first2 = xy[..2].to_vec();
+    first2.sort();
+    assert_eq!(first2, vec![(4, 7), (8, 7)]);
+    let mut next = xy[2..6].to_vec();
+    next.sort();
+    assert_eq!(next, vec![(3, 7), (9, 7), (10, 5), (10, 6)]);
+}
