@@ -1058,6 +1058,28 @@ mod tests {
     }
 
     #[test]
+    fn a_passed_deadline_or_the_stop_flag_ends_the_solve_incomplete() {
+        // FFO #40 (20 empties): far more than one poll interval of nodes.
+        let (pos, _) = super::super::Reversi::parse_obf_line(
+            "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+        )
+        .expect("obf");
+        let mut solver = Solver::new(1 << 20);
+        let s = solver.solve(
+            pos.player(),
+            pos.opponent(),
+            false,
+            None,
+            Some(Instant::now()),
+        );
+        assert!(!s.complete);
+        assert!(s.nodes < 4 * POLL);
+        let stop = AtomicBool::new(true);
+        let s = solver.solve(pos.player(), pos.opponent(), true, Some(&stop), None);
+        assert!(!s.complete);
+    }
+
+    #[test]
     fn incremental_parity_matches_the_quadrant_counts() {
         let mut seed = 3;
         for _ in 0..200 {
