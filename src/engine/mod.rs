@@ -113,7 +113,10 @@ impl Position {
             return Err("the game is over".into());
         }
         if !self.legal_moves().contains(&mv) {
-            return Err(format!("{x},{y} is forbidden"));
+            return Err(match self {
+                Position::Reversi(_) => format!("{x},{y} flips nothing"),
+                _ => format!("{x},{y} is forbidden"),
+            });
         }
         Ok(mv)
     }
