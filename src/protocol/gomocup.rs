@@ -46,12 +46,14 @@
 
 use std::fmt;
 
+use super::text::{int, one_line, shown, PResult};
+
 use nom::branch::alt;
 use nom::bytes::complete::take_while1;
-use nom::character::complete::{char, digit1, one_of, space0, space1};
+use nom::character::complete::{char, one_of, space0, space1};
 use nom::combinator::{all_consuming, eof, map_res, opt, peek, recognize, rest};
 use nom::sequence::{pair, separated_pair};
-use nom::{IResult, Parser as _};
+use nom::Parser as _;
 
 /// A board coordinate as written on the wire: `x,y`, 0-based. May be negative
 /// (`-1,-1` is a pass in reversi); range checks are the engine's job.
@@ -227,21 +229,6 @@ const MAX_BLOCK_LINES: usize = 1 << 16;
 // ---------------------------------------------------------------------------
 // nom building blocks
 
-type PResult<'a, T> = IResult<&'a str, T>;
-
-/// A signed decimal integer, saturated to the i64 range.
-fn int(i: &str) -> PResult<'_, i64> {
-    recognize(pair(opt(one_of("+-")), digit1))
-        .map(|s: &str| {
-            s.parse::<i64>().unwrap_or(if s.starts_with('-') {
-                i64::MIN
-            } else {
-                i64::MAX
-            })
-        })
-        .parse(i)
-}
-
 /// A signed integer that must fit in `i32` (coordinates).
 fn int32(i: &str) -> PResult<'_, i32> {
     map_res(int, i32::try_from).parse(i)
@@ -299,20 +286,6 @@ fn whole<'a, O>(
 
 // ---------------------------------------------------------------------------
 // Helpers for messages
-
-/// A short, single-line, printable rendering of user input for messages.
-fn shown(s: &str) -> String {
-    const MAX: usize = 48;
-    let mut out: String = s
-        .chars()
-        .take(MAX)
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    if s.chars().nth(MAX).is_some() {
-        out.push_str("...");
-    }
-    out
-}
 
 fn invalid(msg: String) -> ParseError {
     ParseError::Invalid(msg)
@@ -669,14 +642,6 @@ fn is_command_keyword(kw: &str) -> bool {
 
 // ---------------------------------------------------------------------------
 // Display
-
-/// Replaces line breaks and other control characters (except tab) by spaces,
-/// so that a value can never produce an extra protocol line.
-fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
-        .collect()
-}
 
 impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -3,4 +3,5 @@
 
 pub mod gomocup;
 pub mod nboard;
+mod text;
 pub mod uci;

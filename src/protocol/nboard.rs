@@ -16,11 +16,12 @@
 
 use std::fmt;
 
+use super::text::{int, one_line, shown, PResult};
+
 use nom::bytes::complete::take_while1;
-use nom::character::complete::{digit1, one_of, space0};
-use nom::combinator::{all_consuming, opt, recognize, rest};
-use nom::sequence::pair;
-use nom::{IResult, Parser};
+use nom::character::complete::space0;
+use nom::combinator::{all_consuming, rest};
+use nom::Parser;
 
 use crate::games::reversi::ggf::{Ggf, MoveItem};
 use crate::games::reversi::move_name;
@@ -140,12 +141,6 @@ impl fmt::Display for Reply {
     }
 }
 
-fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
-}
-
 impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -167,21 +162,6 @@ impl fmt::Display for Command {
 // ---------------------------------------------------------------------------
 // Parsers
 
-type PResult<'a, T> = IResult<&'a str, T>;
-
-/// A signed decimal integer, saturated to the i64 range.
-fn int(i: &str) -> PResult<'_, i64> {
-    recognize(pair(opt(one_of("+-")), digit1))
-        .map(|s: &str| {
-            s.parse::<i64>().unwrap_or(if s.starts_with('-') {
-                i64::MIN
-            } else {
-                i64::MAX
-            })
-        })
-        .parse(i)
-}
-
 /// A word (no whitespace) and the rest of the line after the spaces that follow it.
 fn word(i: &str) -> PResult<'_, (&str, &str)> {
     (
@@ -189,19 +169,6 @@ fn word(i: &str) -> PResult<'_, (&str, &str)> {
         space0.and(rest).map(|(_, r): (&str, &str)| r),
     )
         .parse(i)
-}
-
-fn shown(s: &str) -> String {
-    const MAX: usize = 48;
-    let mut out: String = s
-        .chars()
-        .take(MAX)
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    if s.chars().nth(MAX).is_some() {
-        out.push_str("...");
-    }
-    out
 }
 
 fn one_int(cmd: &str, args: &str) -> Result<i64, ParseError> {

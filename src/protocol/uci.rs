@@ -21,13 +21,15 @@
 
 use std::fmt;
 
+use super::text::{int, one_line, shown, PResult};
+
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while1};
-use nom::character::complete::{char, digit1, one_of, satisfy};
-use nom::combinator::{all_consuming, map_res, opt, recognize};
+use nom::character::complete::{char, digit1, satisfy};
+use nom::combinator::{all_consuming, map_res, opt};
 use nom::multi::{many1, separated_list1};
-use nom::sequence::{delimited, pair};
-use nom::{IResult, Parser as _};
+use nom::sequence::delimited;
+use nom::Parser as _;
 
 // ---------------------------------------------------------------------------
 // Commands
@@ -127,25 +129,9 @@ const COMMANDS: &[&str] = &[
     "debug",
 ];
 
-type PResult<'a, T> = IResult<&'a str, T>;
-
 /// The whitespace-separated tokens of a line.
 fn tokens(line: &str) -> Vec<&str> {
     line.split_whitespace().collect()
-}
-
-/// A short printable rendering of input for messages.
-fn shown(s: &str) -> String {
-    const MAX: usize = 48;
-    let mut out: String = s
-        .chars()
-        .take(MAX)
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    if s.chars().nth(MAX).is_some() {
-        out.push_str("...");
-    }
-    out
 }
 
 fn invalid(msg: impl Into<String>) -> ParseError {
@@ -161,19 +147,6 @@ fn no_args(kw: &str, args: &[&str], cmd: Command) -> Result<Command, ParseError>
             shown(&args.join(" "))
         )))
     }
-}
-
-/// A signed decimal integer, saturated to the i64 range.
-fn int(i: &str) -> PResult<'_, i64> {
-    recognize(pair(opt(one_of("+-")), digit1))
-        .map(|s: &str| {
-            s.parse::<i64>().unwrap_or(if s.starts_with('-') {
-                i64::MIN
-            } else {
-                i64::MAX
-            })
-        })
-        .parse(i)
 }
 
 fn whole_int(s: &str) -> Option<i64> {
@@ -661,13 +634,6 @@ pub enum Reply {
     InfoString(String),
     /// UGI `response <answer>`.
     Response(String),
-}
-
-/// Replaces control characters so that a reply stays one line.
-fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
 }
 
 impl fmt::Display for Score {
