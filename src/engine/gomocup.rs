@@ -9,7 +9,7 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use crossbeam_channel::{select, unbounded, Receiver};
+use crossbeam_channel::{unbounded, Receiver};
 
 use super::{Engine, Position, Report};
 use crate::games::gomoku::{Gomoku, Rule};
@@ -124,22 +124,9 @@ impl GomocupSession {
         self
     }
 
-    /// Runs until END or the end of input. Returns the process exit code.
+    /// Runs until the session ends. Returns the process exit code.
     pub fn run(mut self, input: Receiver<Input<Result<Command, ParseError>>>) -> i32 {
-        let never = crossbeam_channel::never();
-        while !self.quit {
-            // After the end of input only the search's reports matter.
-            let input = if self.eof { &never } else { &input };
-            select! {
-                recv(input) -> msg => match msg {
-                    Ok(Input::Item(t, cmd)) => self.on_input(t, cmd),
-                    Ok(Input::Eof) | Err(_) => self.end_of_input(),
-                },
-                recv(self.reports) -> r => if let Ok(r) = r {
-                    self.on_report(r);
-                },
-            }
-        }
+        crate::engine::drive(&mut self, input);
         0
     }
 
@@ -802,3 +789,26 @@ fn reversi_board(stones: &[BoardStone]) -> Result<(Position, Color), String> {
 
 /// Evaluation (for white to move) below which SWAP2 takes black.
 const SWAP_MARGIN: i32 = 60;
+
+impl crate::engine::Session for GomocupSession {
+    type Command = Result<Command, ParseError>;
+    type Report = Report;
+    fn reports(&self) -> Receiver<Report> {
+        self.reports.clone()
+    }
+    fn input_closed(&self) -> bool {
+        self.eof
+    }
+    fn finished(&self) -> bool {
+        self.quit
+    }
+    fn on_input(&mut self, t: Instant, cmd: Self::Command) {
+        GomocupSession::on_input(self, t, cmd)
+    }
+    fn end_of_input(&mut self) {
+        GomocupSession::end_of_input(self)
+    }
+    fn on_report(&mut self, r: Report) {
+        GomocupSession::on_report(self, r)
+    }
+}

@@ -14,7 +14,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use crossbeam_channel::Sender;
+use std::time::Instant;
+
+use crossbeam_channel::{select, Receiver, Sender};
+
+use crate::io::Input;
 
 use crate::games::gomoku::Gomoku;
 use crate::games::reversi::Reversi;
@@ -119,6 +123,41 @@ impl Position {
             });
         }
         Ok(mv)
+    }
+}
+
+/// A protocol session as the one event loop [`drive`] sees it: commands from the
+/// stdin reader and reports from its search (or worker) thread.
+pub trait Session {
+    type Command;
+    type Report;
+    /// The channel the session's search thread reports on.
+    fn reports(&self) -> Receiver<Self::Report>;
+    /// End of input has been seen (only reports matter from then on).
+    fn input_closed(&self) -> bool;
+    /// The session is over (quit, END, or end of input with nothing left to do).
+    fn finished(&self) -> bool;
+    fn on_input(&mut self, t: Instant, cmd: Self::Command);
+    fn end_of_input(&mut self);
+    fn on_report(&mut self, r: Self::Report);
+}
+
+/// The event loop every session runs: selects over the input and the reports until
+/// the session is finished.
+pub fn drive<S: Session>(s: &mut S, input: Receiver<Input<S::Command>>) {
+    let never = crossbeam_channel::never();
+    let reports = s.reports();
+    while !s.finished() {
+        let input = if s.input_closed() { &never } else { &input };
+        select! {
+            recv(input) -> msg => match msg {
+                Ok(Input::Item(t, cmd)) => s.on_input(t, cmd),
+                Ok(Input::Eof) | Err(_) => s.end_of_input(),
+            },
+            recv(reports) -> r => if let Ok(r) = r {
+                s.on_report(r);
+            },
+        }
     }
 }
 

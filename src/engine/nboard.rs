@@ -29,7 +29,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{select, unbounded, Receiver, Sender};
+use crossbeam_channel::{unbounded, Receiver, Sender};
 
 use crate::games::reversi::ggf::{GameRecord, MoveItem};
 use crate::games::reversi::search::{self as reversi_search, solve, WLD_EXTRA};
@@ -60,7 +60,7 @@ pub fn wld_empties(depth: u32) -> u32 {
 
 /// What a job sends back.
 #[derive(Debug)]
-enum Event {
+pub enum Event {
     /// A line to print (dropped after a stop).
     Line(Reply),
     /// The job has ended; a `go` gives its `===` line.
@@ -473,26 +473,9 @@ impl NBoardSession {
         }
     }
 
-    /// Runs until `quit` or the end of input. Returns the process exit code.
+    /// Runs until the session ends. Returns the process exit code.
     pub fn run(mut self, input: Receiver<Input<Result<Command, ParseError>>>) -> i32 {
-        let never = crossbeam_channel::never();
-        while !self.quit {
-            let input = if self.eof { &never } else { &input };
-            select! {
-                recv(input) -> msg => match msg {
-                    Ok(Input::Item(t, cmd)) => self.on_input(t, cmd),
-                    Ok(Input::Eof) | Err(_) => {
-                        self.eof = true;
-                        if self.running.is_none() {
-                            self.quit = true;
-                        }
-                    }
-                },
-                recv(self.events) -> e => if let Ok(e) = e {
-                    self.on_event(e);
-                },
-            }
-        }
+        crate::engine::drive(&mut self, input);
         self.worker.stop();
         0
     }
@@ -646,6 +629,32 @@ impl NBoardSession {
         });
         self.running = Some(kind);
         self.stopping = false;
+    }
+}
+
+impl crate::engine::Session for NBoardSession {
+    type Command = Result<Command, ParseError>;
+    type Report = Event;
+    fn reports(&self) -> Receiver<Event> {
+        self.events.clone()
+    }
+    fn input_closed(&self) -> bool {
+        self.eof
+    }
+    fn finished(&self) -> bool {
+        self.quit
+    }
+    fn on_input(&mut self, t: Instant, cmd: Self::Command) {
+        NBoardSession::on_input(self, t, cmd)
+    }
+    fn end_of_input(&mut self) {
+        self.eof = true;
+        if self.running.is_none() {
+            self.quit = true;
+        }
+    }
+    fn on_report(&mut self, r: Event) {
+        NBoardSession::on_event(self, r)
     }
 }
 

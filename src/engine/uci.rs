@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use crossbeam_channel::{select, unbounded, Receiver};
+use crossbeam_channel::{unbounded, Receiver};
 
 use super::gomocup::{GameChoice, AUTHOR, NAME, VERSION};
 use super::variant::{
@@ -103,21 +103,9 @@ impl UciSession {
         self
     }
 
-    /// Runs until `quit` or the end of input. Returns the process exit code.
+    /// Runs until the session ends. Returns the process exit code.
     pub fn run(mut self, input: Receiver<Input<Result<Command, ParseError>>>) -> i32 {
-        let never = crossbeam_channel::never();
-        while !self.quit {
-            let input = if self.eof { &never } else { &input };
-            select! {
-                recv(input) -> msg => match msg {
-                    Ok(Input::Item(t, cmd)) => self.on_input(t, cmd),
-                    Ok(Input::Eof) | Err(_) => self.end_of_input(),
-                },
-                recv(self.reports) -> r => if let Ok(r) = r {
-                    self.on_report(r);
-                },
-            }
-        }
+        crate::engine::drive(&mut self, input);
         0
     }
 
@@ -507,5 +495,28 @@ impl UciSession {
         // No `ponder` move: ply does not offer the Ponder option.
         self.reply(Reply::BestMove { mv, ponder: None });
         self.drain_pending();
+    }
+}
+
+impl crate::engine::Session for UciSession {
+    type Command = Result<Command, ParseError>;
+    type Report = Report;
+    fn reports(&self) -> Receiver<Report> {
+        self.reports.clone()
+    }
+    fn input_closed(&self) -> bool {
+        self.eof
+    }
+    fn finished(&self) -> bool {
+        self.quit
+    }
+    fn on_input(&mut self, t: Instant, cmd: Self::Command) {
+        UciSession::on_input(self, t, cmd)
+    }
+    fn end_of_input(&mut self) {
+        UciSession::end_of_input(self)
+    }
+    fn on_report(&mut self, r: Report) {
+        UciSession::on_report(self, r)
     }
 }
