@@ -133,25 +133,7 @@ pub enum Command {
     YxShowInfo,
 }
 
-/// Why a line did not become a command.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum ParseError {
-    /// Not a command we know: reply `UNKNOWN <msg>`.
-    Unknown(String),
-    /// A known command with bad arguments: reply `ERROR <msg>`.
-    Invalid(String),
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseError::Unknown(m) => write!(f, "unknown command: {m}"),
-            ParseError::Invalid(m) => write!(f, "invalid command: {m}"),
-        }
-    }
-}
-
-impl std::error::Error for ParseError {}
+pub use super::ParseError;
 
 /// A reply line (or lines) to the manager.
 #[derive(Clone, PartialEq, Eq, Debug)]

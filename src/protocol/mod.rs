@@ -4,4 +4,27 @@
 pub mod gomocup;
 pub mod nboard;
 mod text;
+
+use std::fmt;
+
+/// Why a line did not become a command, in every dialect. Gomocup answers
+/// `UNKNOWN <msg>` / `ERROR <msg>`, UCI an `info string`; NBoard ignores both.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ParseError {
+    /// Not a command we know.
+    Unknown(String),
+    /// A known command with bad arguments.
+    Invalid(String),
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Unknown(m) => write!(f, "unknown command: {m}"),
+            ParseError::Invalid(m) => write!(f, "invalid command: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
 pub mod uci;

@@ -53,21 +53,7 @@ pub enum Command {
     Quit,
 }
 
-/// Why a line did not become a command (either way it is ignored).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
-    Unknown(String),
-    Invalid(String),
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseError::Unknown(m) => write!(f, "unknown command: {m}"),
-            ParseError::Invalid(m) => write!(f, "invalid command: {m}"),
-        }
-    }
-}
+pub use super::ParseError;
 
 /// The depth field of a `search` line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

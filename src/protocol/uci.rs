@@ -95,23 +95,7 @@ pub enum Command {
     Debug(bool),
 }
 
-/// Why a line did not become a command.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum ParseError {
-    Unknown(String),
-    Invalid(String),
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseError::Unknown(m) => write!(f, "unknown command: {m}"),
-            ParseError::Invalid(m) => write!(f, "invalid command: {m}"),
-        }
-    }
-}
-
-impl std::error::Error for ParseError {}
+pub use super::ParseError;
 
 const COMMANDS: &[&str] = &[
     "uci",
