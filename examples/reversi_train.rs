@@ -1,0 +1,406 @@
+//! Trains the reversi pattern evaluation (`src/games/reversi/weights.bin`).
+//!
+//! ```text
+//! cargo run --release --example reversi_train -- gen --openings XOT --first 0 --games N \
+//!     [--solve-from 24] [--threads 2] [--seed 1] > data.txt
+//! cargo run --release --example reversi_train -- train data.txt... [--epochs 300] \
+//!     [--out src/games/reversi/weights.bin]
+//! ```
+//!
+//! `gen` plays each opening (one line of moves such as `f5d6c4d3`) on with a noisy
+//! two-ply search until `--solve-from` empties, then solves every position of the rest
+//! of the game exactly, choosing the best move or a random one by turns, and prints
+//! `player opponent score` (hex bitboards, the mover's exact final disc difference)
+//! per position. `train` fits the weights by least squares, one set per stage (by
+//! empties), holding back every 20th game to report the error.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use ply::games::reversi::endgame::Solver;
+use ply::games::reversi::{bit, eval, flips, moves, parse_square, pattern};
+use ply::games::splitmix64;
+
+fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("gen") => gen(&args[1..]),
+        Some("train") => train(&args[1..]),
+        _ => {
+            eprintln!("usage: reversi_train gen|train ... (see the source)");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// A random legal move of `p` (the mask `m` is not empty).
+fn random_move(m: u64, seed: &mut u64) -> usize {
+    let k = (splitmix64(seed) % m.count_ones() as u64) as u32;
+    let mut mm = m;
+    for _ in 0..k {
+        mm &= mm - 1;
+    }
+    mm.trailing_zeros() as usize
+}
+
+/// A two-ply search on the hand-set evaluation with noise: a plausible move.
+fn noisy_move(p: u64, o: u64, seed: &mut u64) -> usize {
+    let mut m = moves(p, o);
+    let mut best = (i32::MIN, 0);
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        let (np, no) = (o & !f, p | f | bit(sq));
+        let mut r = moves(np, no);
+        let v = if r == 0 {
+            -eval::evaluate(np, no)
+        } else {
+            let mut worst = i32::MAX;
+            while r != 0 {
+                let s2 = r.trailing_zeros() as usize;
+                r &= r - 1;
+                let f2 = flips(np, no, s2);
+                worst = worst.min(eval::evaluate(no & !f2, np | f2 | bit(s2)));
+            }
+            worst
+        };
+        let v = v + (splitmix64(seed) % 600) as i32;
+        if v > best.0 {
+            best = (v, sq);
+        }
+    }
+    best.1
+}
+
+/// One game from `opening`: the labelled positions.
+fn play_game(
+    opening: &str,
+    solve_from: u32,
+    positions_only: bool,
+    seed: &mut u64,
+    solver: &mut Solver,
+) -> Vec<String> {
+    let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+    let chars: Vec<char> = opening.trim().chars().collect();
+    for pair in chars.chunks(2) {
+        let name: String = pair.iter().collect();
+        let Some(sq) = parse_square(&name) else {
+            return Vec::new();
+        };
+        if moves(p, o) == 0 {
+            (p, o) = (o, p);
+        }
+        let f = flips(p, o, sq);
+        if f == 0 || (p | o) & bit(sq) != 0 {
+            return Vec::new();
+        }
+        (p, o) = (o & !f, p | f | bit(sq));
+    }
+    let mut out = Vec::new();
+    loop {
+        let m = moves(p, o);
+        if m == 0 {
+            if moves(o, p) == 0 {
+                break;
+            }
+            (p, o) = (o, p);
+            continue;
+        }
+        let empties = 64 - (p | o).count_ones();
+        let sq = if empties > solve_from {
+            if splitmix64(seed).is_multiple_of(8) {
+                random_move(m, seed)
+            } else {
+                noisy_move(p, o, seed)
+            }
+        } else if positions_only {
+            // Positions only: the player as X.
+            let board: String = (0..64)
+                .map(|sq| {
+                    if p & bit(sq) != 0 {
+                        'X'
+                    } else if o & bit(sq) != 0 {
+                        'O'
+                    } else {
+                        '-'
+                    }
+                })
+                .collect();
+            out.push(format!("{board} X;"));
+            break;
+        } else {
+            let s = solver.solve(p, o, false, None, None);
+            out.push(format!("{p:016x} {o:016x} {}", s.score));
+            if empties <= 4 {
+                break;
+            }
+            if splitmix64(seed).is_multiple_of(2) {
+                s.best.0 as usize
+            } else {
+                random_move(m, seed)
+            }
+        };
+        let f = flips(p, o, sq);
+        (p, o) = (o & !f, p | f | bit(sq));
+    }
+    out
+}
+
+fn gen(args: &[String]) {
+    let openings: String = arg(args, "--openings", String::new());
+    let first: usize = arg(args, "--first", 0);
+    let games: usize = arg(args, "--games", 100);
+    let solve_from: u32 = arg(args, "--solve-from", 24);
+    let threads: usize = arg(args, "--threads", 2);
+    let seed: u64 = arg(args, "--seed", 1);
+    let positions_only = args.iter().any(|a| a == "--positions-only");
+    let lines: Vec<String> = match std::fs::read_to_string(&openings) {
+        Ok(t) => t.lines().map(str::to_string).collect(),
+        Err(e) => {
+            eprintln!("{openings}: {e}");
+            std::process::exit(2);
+        }
+    };
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(());
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let mut solver = Solver::new(if positions_only { 0 } else { 64 << 20 });
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games {
+                        break;
+                    }
+                    let g = first + i;
+                    let mut game_seed = seed ^ (g as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                    let opening = &lines[g % lines.len()];
+                    let out = play_game(
+                        opening,
+                        solve_from,
+                        positions_only,
+                        &mut game_seed,
+                        &mut solver,
+                    );
+                    if i.is_multiple_of(100) {
+                        eprintln!("game {i}");
+                    }
+                    // Each game as it ends (the trainer sorts by game).
+                    if let Ok(_guard) = results.lock() {
+                        let stdout = std::io::stdout();
+                        let mut w = stdout.lock();
+                        for line in out {
+                            if positions_only {
+                                let _ = writeln!(w, "{line}");
+                            } else {
+                                let _ = writeln!(w, "{line} {g}");
+                            }
+                        }
+                        let _ = w.flush();
+                    }
+                }
+            });
+        }
+    });
+}
+
+/// A labelled position: features of its stage, the score in 1/100 disc, the game.
+struct Sample {
+    features: Vec<u32>,
+    /// The hand-set evaluation, for comparison.
+    hand: i32,
+    target: f32,
+    empties: u32,
+    game: usize,
+}
+
+fn train(args: &[String]) {
+    let epochs: usize = arg(args, "--epochs", 300);
+    let lr: f32 = arg(args, "--lr", 1.0);
+    let damp: f32 = arg(args, "--damp", 4.0);
+    let overlap: u32 = arg(args, "--overlap", 1);
+    let min_samples: usize = arg(args, "--min-samples", 10_000);
+    let out: String = arg(args, "--out", "src/games/reversi/weights.bin".to_string());
+    let files: Vec<&String> = {
+        let mut v = Vec::new();
+        let mut i = 0;
+        while i < args.len() {
+            if args[i].starts_with("--") {
+                i += 2;
+            } else {
+                v.push(&args[i]);
+                i += 1;
+            }
+        }
+        v
+    };
+    let mut samples = Vec::new();
+    for f in files {
+        let file = match std::fs::File::open(f) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("{f}: {e}");
+                std::process::exit(2);
+            }
+        };
+        for line in std::io::BufReader::new(file).lines().map_while(Result::ok) {
+            let w: Vec<&str> = line.split_whitespace().collect();
+            if w.len() < 4 {
+                continue;
+            }
+            let (Ok(p), Ok(o), Ok(score), Ok(game)) = (
+                u64::from_str_radix(w[0], 16),
+                u64::from_str_radix(w[1], 16),
+                w[2].parse::<i32>(),
+                w[3].parse::<usize>(),
+            ) else {
+                continue;
+            };
+            let mut features = Vec::new();
+            pattern::features(p, o, &mut features);
+            samples.push(Sample {
+                features,
+                hand: eval::evaluate(p, o),
+                target: (score * eval::DISC) as f32,
+                empties: 64 - (p | o).count_ones(),
+                game,
+            });
+        }
+    }
+    // The files may list games in any order: sort by game (stable within a game).
+    samples.sort_by_key(|s| s.game);
+    eprintln!("{} samples", samples.len());
+    let size = pattern::stage_size();
+    let mut all = vec![0i16; pattern::STAGES * size];
+    let mut trained: Vec<Option<usize>> = vec![None; pattern::STAGES];
+    let mut prev = vec![0f32; size];
+    for (stage, slot) in trained.iter_mut().enumerate() {
+        let (lo, hi) = pattern::stage_range(stage);
+        // Neighbouring empties help the stage's rare patterns.
+        let in_stage = |s: &&Sample| s.empties + overlap >= lo && s.empties <= hi + overlap;
+        let train_set: Vec<&Sample> = samples
+            .iter()
+            .filter(in_stage)
+            .filter(|s| s.game % 20 != 0)
+            .collect();
+        let test_set: Vec<&Sample> = samples
+            .iter()
+            .filter(|s| s.empties >= lo && s.empties <= hi && s.game % 20 == 0)
+            .collect();
+        if train_set.len() < min_samples || test_set.is_empty() {
+            eprintln!("stage {stage} ({lo}-{hi} empties): too few samples");
+            continue;
+        }
+        // Each stage starts from the one before (rare configurations keep its values).
+        let w = fit(&train_set, &test_set, prev.clone(), epochs, lr, damp);
+        prev = w.clone();
+        let mae = |w: &[f32]| {
+            let e: f64 = test_set
+                .iter()
+                .map(|s| {
+                    let pred: f32 = s.features.iter().map(|&f| w[f as usize]).sum();
+                    (pred - s.target).abs() as f64
+                })
+                .sum();
+            e / test_set.len().max(1) as f64 / eval::DISC as f64
+        };
+        let hand = test_set
+            .iter()
+            .map(|s| (s.hand as f32 - s.target).abs() as f64)
+            .sum::<f64>()
+            / test_set.len().max(1) as f64
+            / eval::DISC as f64;
+        eprintln!(
+            "stage {stage} ({lo}-{hi} empties): {} train, {} test, mean error {:.2} discs \
+             (hand-set evaluation {hand:.2})",
+            train_set.len(),
+            test_set.len(),
+            mae(&w)
+        );
+        for (i, x) in w.iter().enumerate() {
+            all[stage * size + i] = x.round().clamp(-32000.0, 32000.0) as i16;
+        }
+        *slot = Some(stage);
+    }
+    // Untrained stages take the nearest trained one.
+    for stage in 0..pattern::STAGES {
+        if trained[stage].is_none() {
+            let near = (0..pattern::STAGES)
+                .filter(|&s| trained[s] == Some(s))
+                .min_by_key(|&s| (s as i32 - stage as i32).abs());
+            if let Some(src) = near {
+                all.copy_within(src * size..(src + 1) * size, stage * size);
+                eprintln!("stage {stage}: copied from stage {src}");
+            }
+        }
+    }
+    let bytes: Vec<u8> = all.iter().flat_map(|x| x.to_le_bytes()).collect();
+    if let Err(e) = std::fs::write(&out, bytes) {
+        eprintln!("{out}: {e}");
+        std::process::exit(1);
+    }
+    eprintln!("wrote {out}");
+}
+
+/// Least squares by full-batch gradient steps, each weight's step divided by how often
+/// it occurs (rare configurations move slowly toward their mean error).
+fn fit(
+    samples: &[&Sample],
+    test: &[&Sample],
+    mut w: Vec<f32>,
+    epochs: usize,
+    lr: f32,
+    damp: f32,
+) -> Vec<f32> {
+    let size = w.len();
+    let mut count = vec![0f32; size];
+    for s in samples {
+        for &f in &s.features {
+            count[f as usize] += 1.0;
+        }
+    }
+    let mut grad = vec![0f32; size];
+    for epoch in 0..epochs {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        let mut sq = 0f64;
+        for s in samples {
+            let pred: f32 = s.features.iter().map(|&f| w[f as usize]).sum();
+            let err = s.target - pred;
+            sq += (err as f64) * (err as f64);
+            for &f in &s.features {
+                grad[f as usize] += err;
+            }
+        }
+        // The features of a sample share its error: each gets a fraction of it.
+        let n = samples.first().map_or(1, |s| s.features.len()) as f32;
+        for i in 0..size {
+            if count[i] > 0.0 {
+                w[i] += grad[i] / (count[i] + damp) * (lr / n);
+            }
+        }
+        if epoch % 50 == 0 || epoch + 1 == epochs {
+            let rms = (sq / samples.len() as f64).sqrt() / eval::DISC as f64;
+            let test_err = test
+                .iter()
+                .map(|s| {
+                    let pred: f32 = s.features.iter().map(|&f| w[f as usize]).sum();
+                    (pred - s.target).abs() as f64
+                })
+                .sum::<f64>()
+                / test.len().max(1) as f64
+                / eval::DISC as f64;
+            eprintln!("  epoch {epoch}: rms {rms:.2} discs, test mean error {test_err:.2}");
+        }
+    }
+    w
+}

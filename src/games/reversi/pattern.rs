@@ -1,0 +1,227 @@
+//! A trained pattern evaluation (Edax's pattern set): the value of a position is the
+//! sum of one weight per pattern instance, looked up by the instance's configuration
+//! (each square empty, the mover's or the opponent's: a base-3 index), plus a weight
+//! for each side's number of legal moves and a constant, in one weight set per stage
+//! of the game (by empties).
+//!
+//! The weights (`weights.bin`, rebuilt by `scripts/train-reversi-eval.sh`) are fitted
+//! by least squares to the exact final scores of 155,000 positions with 4 to 21
+//! empties from self-played games (`examples/reversi_train.rs`); stages beyond the
+//! data (22 empties and more) use the 18-21 weights. They are given in 1/100 of a disc
+//! ([`super::eval::DISC`]). The endgame solver orders its moves with them.
+
+use std::sync::OnceLock;
+
+/// The patterns, as squares of one instance (`a1` = 0, `h1` = 7, `a8` = 56); the
+/// other instances are its images under the board's symmetries.
+pub const PATTERNS: [&[usize]; 11] = [
+    // corner 3x3: a1 b1 c1 a2 b2 c2 a3 b3 c3
+    &[0, 1, 2, 8, 9, 10, 16, 17, 18],
+    // corner 2x5: a1 b1 c1 d1 e1 a2 b2 c2 d2 e2
+    &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12],
+    // edge with both X squares: b2 a1 b1 c1 d1 e1 f1 g1 h1 g2
+    &[9, 0, 1, 2, 3, 4, 5, 6, 7, 14],
+    // the second, third and fourth lines
+    &[8, 9, 10, 11, 12, 13, 14, 15],
+    &[16, 17, 18, 19, 20, 21, 22, 23],
+    &[24, 25, 26, 27, 28, 29, 30, 31],
+    // diagonals of 8, 7, 6, 5 and 4 squares
+    &[0, 9, 18, 27, 36, 45, 54, 63],
+    &[1, 10, 19, 28, 37, 46, 55],
+    &[2, 11, 20, 29, 38, 47],
+    &[3, 12, 21, 30, 39],
+    &[4, 13, 22, 31],
+];
+
+/// Number of weight sets (stages of the game).
+pub const STAGES: usize = 6;
+
+/// The stage of a position with `empties` empty squares.
+#[inline]
+pub fn stage(empties: u32) -> usize {
+    match empties {
+        0..=9 => 0,
+        10..=13 => 1,
+        14..=17 => 2,
+        18..=21 => 3,
+        22..=25 => 4,
+        _ => 5,
+    }
+}
+
+/// The empties a stage covers (inclusive), for training.
+pub fn stage_range(s: usize) -> (u32, u32) {
+    match s {
+        0 => (0, 9),
+        1 => (10, 13),
+        2 => (14, 17),
+        3 => (18, 21),
+        4 => (22, 25),
+        _ => (26, 60),
+    }
+}
+
+/// The 8 symmetries of the board applied to a square.
+fn symmetric(sq: usize, s: usize) -> usize {
+    let (x, y) = (sq % 8, sq / 8);
+    let (x, y) = if s & 4 != 0 { (y, x) } else { (x, y) };
+    let x = if s & 1 != 0 { 7 - x } else { x };
+    let y = if s & 2 != 0 { 7 - y } else { y };
+    y * 8 + x
+}
+
+/// One pattern instance: its pattern, the offset of its pattern's weights in a stage's
+/// weight set, and its squares (most significant base-3 digit first).
+#[derive(Clone, Debug)]
+pub struct Instance {
+    pub pattern: usize,
+    pub offset: usize,
+    pub squares: Vec<usize>,
+}
+
+/// Size of one stage's weight set (every pattern's table, then a constant).
+pub fn stage_size() -> usize {
+    layout().1
+}
+
+/// The instances of every pattern (images with the same set of squares as an earlier
+/// one are left out) and the size of one stage's weight set.
+pub fn layout() -> &'static (Vec<Instance>, usize) {
+    static T: OnceLock<(Vec<Instance>, usize)> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut out = Vec::new();
+        let mut offset = 0;
+        for (pattern, squares) in PATTERNS.iter().enumerate() {
+            let mut seen: Vec<u64> = Vec::new();
+            for s in 0..8 {
+                let image: Vec<usize> = squares.iter().map(|&q| symmetric(q, s)).collect();
+                let set = image.iter().fold(0u64, |m, &q| m | 1 << q);
+                if !seen.contains(&set) {
+                    seen.push(set);
+                    out.push(Instance {
+                        pattern,
+                        offset,
+                        squares: image,
+                    });
+                }
+            }
+            offset += 3usize.pow(squares.len() as u32);
+        }
+        // Then the mobility tables ([`MOBILITY`] each for the mover and the opponent)
+        // and a constant per stage.
+        (out, offset + 2 * MOBILITY + 1)
+    })
+}
+
+/// Entries of a mobility table (legal moves, at most `MOBILITY - 1` counted).
+pub const MOBILITY: usize = 32;
+
+/// The base-3 index of an instance: 0 empty, 1 the mover's, 2 the opponent's.
+#[inline]
+pub fn index(p: u64, o: u64, squares: &[usize]) -> usize {
+    squares.iter().fold(0, |i, &q| {
+        i * 3 + ((p >> q) & 1) as usize + 2 * ((o >> q) & 1) as usize
+    })
+}
+
+/// The weight indices (within a stage's set) that make up the value of `p` to move
+/// against `o`, the constant last.
+pub fn features(p: u64, o: u64, out: &mut Vec<u32>) {
+    out.clear();
+    let (instances, size) = layout();
+    for inst in instances {
+        out.push((inst.offset + index(p, o, &inst.squares)) as u32);
+    }
+    let (a, b) = mobility_indices(p, o, *size);
+    out.push(a as u32);
+    out.push(b as u32);
+    out.push(*size as u32 - 1);
+}
+
+/// The weight indices of the mover's and the opponent's mobility.
+#[inline]
+fn mobility_indices(p: u64, o: u64, size: usize) -> (usize, usize) {
+    let base = size - 1 - 2 * MOBILITY;
+    let mp = (super::moves(p, o).count_ones() as usize).min(MOBILITY - 1);
+    let mo = (super::moves(o, p).count_ones() as usize).min(MOBILITY - 1);
+    (base + mp, base + MOBILITY + mo)
+}
+
+/// The trained weights (little-endian i16, [`STAGES`] sets of [`stage_size`]).
+static WEIGHT_BYTES: &[u8] = include_bytes!("weights.bin");
+
+/// The weights as i16, or `None` when the file has the wrong size (untrained).
+fn weights() -> Option<&'static [i16]> {
+    static W: OnceLock<Option<Vec<i16>>> = OnceLock::new();
+    W.get_or_init(|| {
+        if WEIGHT_BYTES.len() != 2 * STAGES * stage_size() {
+            return None;
+        }
+        Some(
+            WEIGHT_BYTES
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect(),
+        )
+    })
+    .as_deref()
+}
+
+/// Whether trained weights are built in.
+pub fn trained() -> bool {
+    weights().is_some()
+}
+
+/// Builds the tables outside any timed search.
+pub fn init() {
+    let _ = layout();
+    let _ = weights();
+}
+
+/// The pattern value of `p` to move against `o` in 1/100 disc (0 when untrained).
+#[inline]
+pub fn evaluate(p: u64, o: u64) -> i32 {
+    let Some(w) = weights() else {
+        return 0;
+    };
+    let (instances, size) = layout();
+    let size = *size;
+    let empties = (!(p | o)).count_ones();
+    let base = stage(empties) * size;
+    let set = &w[base..base + size];
+    let (a, b) = mobility_indices(p, o, size);
+    let mut v = set[size - 1] as i32 + set[a] as i32 + set[b] as i32;
+    for inst in instances {
+        v += set[inst.offset + index(p, o, &inst.squares)] as i32;
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_layout_has_edax_s_46_instances() {
+        let (instances, size) = layout();
+        assert_eq!(instances.len(), 46);
+        assert_eq!(*size, 167_265 + 2 * MOBILITY + 1);
+        for inst in instances {
+            assert_eq!(inst.squares.len(), PATTERNS[inst.pattern].len());
+        }
+    }
+
+    #[test]
+    fn indices_read_the_squares_in_base_3() {
+        // a1 mine, b1 the opponent's, the rest empty: 1 * 3^8 + 2 * 3^7.
+        assert_eq!(index(1, 2, PATTERNS[0]), 3usize.pow(8) + 2 * 3usize.pow(7));
+    }
+
+    #[test]
+    fn built_in_weights_are_trained() {
+        assert!(
+            trained(),
+            "src/games/reversi/weights.bin has the wrong size"
+        );
+    }
+}
