@@ -261,6 +261,41 @@ fn ffo_1_to_19_are_solved_exactly() {
     assert_eq!(count, 19);
 }
 
+/// FFO #20-#39 (`tests/data/fforum-20-39.obf`) up to 20 empties: exact scores and
+/// best moves through the aspiration windows (from 18 empties) and the selective
+/// probcut pass (from 20), whose bounds must never leak into the exact result.
+#[test]
+fn ffo_20_to_39_up_to_20_empties_are_solved_exactly() {
+    use ply::games::reversi::endgame::{ASPIRATION_FROM, SELECTIVE_FROM};
+    let text = include_str!("data/fforum-20-39.obf");
+    let mut solver = Solver::new(16 << 20);
+    let (mut count, mut selective) = (0, 0);
+    for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        let (g, rest) = Reversi::parse_obf_line(line).expect("obf");
+        if g.empties() > 20 {
+            continue;
+        }
+        let known = ply::games::reversi::solve::parse_scores(rest).expect("scores");
+        let best = known.iter().map(|k| k.1).max().expect("a score");
+        solver.clear();
+        let s = solver.solve(g.player(), g.opponent(), false, None, None);
+        assert!(s.complete);
+        assert_eq!(s.score, best, "line {}", i + 1);
+        let mv_score = known.iter().find(|k| k.0 == s.best).map(|k| k.1);
+        assert_eq!(mv_score, Some(best), "line {} best move", i + 1);
+        // Solved again on the table the first solve left: the same answer.
+        let again = solver.solve(g.player(), g.opponent(), false, None, None);
+        assert_eq!(again.score, best, "line {} again", i + 1);
+        count += 1;
+        if g.empties() >= SELECTIVE_FROM {
+            selective += 1;
+        }
+    }
+    assert!(ASPIRATION_FROM <= SELECTIVE_FROM);
+    assert_eq!(count, 15);
+    assert!(selective >= 9, "{selective}");
+}
+
 #[test]
 fn perft_and_solve_subcommands_answer() {
     use std::process::Command;
@@ -344,4 +379,50 @@ fn the_engine_position_plays_reversi() {
     let r = run_search(&pos, &params, &tt, &stop, &mut |_| {});
     assert_eq!(r.solved, Solved::No);
     assert!(pos.legal_moves().contains(&r.best));
+}
+
+/// The trained pattern evaluation (what the solver orders moves with) is closer to the
+/// exact scores of FFO #1-#19 than the hand-set evaluation, and ranks their moves
+/// better: for each position, the mean score lost by the move it prefers.
+#[test]
+fn the_trained_evaluation_predicts_ffo_scores() {
+    use ply::games::reversi::{bit, eval, pattern};
+    assert!(pattern::trained());
+    let text = include_str!("data/fforum-1-19.obf");
+    let (mut err_pattern, mut err_hand) = (0, 0);
+    let (mut lost_pattern, mut lost_hand) = (0, 0);
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let (g, rest) = Reversi::parse_obf_line(line).expect("obf");
+        let known = ply::games::reversi::solve::parse_scores(rest).expect("scores");
+        let best = known.iter().map(|k| k.1).max().expect("a score");
+        let (p, o) = (g.player(), g.opponent());
+        err_pattern += (pattern::evaluate(p, o) - best * eval::DISC).abs();
+        err_hand += (eval::evaluate(p, o) - best * eval::DISC).abs();
+        // The move each evaluation prefers one ply ahead, and what it costs.
+        let pick = |f: fn(u64, u64) -> i32| {
+            known
+                .iter()
+                .max_by_key(|k| {
+                    let sq = k.0 .0 as usize;
+                    let fl = flips(p, o, sq);
+                    (-f(o & !fl, p | fl | bit(sq)), std::cmp::Reverse(sq))
+                })
+                .map(|k| best - k.1)
+                .expect("a move")
+        };
+        lost_pattern += pick(pattern::evaluate);
+        lost_hand += pick(eval::evaluate);
+        n += 1;
+    }
+    eprintln!(
+        "mean error: pattern {:.1}, hand {:.1} discs; mean loss of the preferred move: \
+         pattern {:.1}, hand {:.1} discs",
+        err_pattern as f64 / n as f64 / 100.0,
+        err_hand as f64 / n as f64 / 100.0,
+        lost_pattern as f64 / n as f64,
+        lost_hand as f64 / n as f64
+    );
+    assert!(err_pattern < err_hand);
+    assert!(lost_pattern <= lost_hand);
 }

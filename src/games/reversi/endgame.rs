@@ -1,13 +1,20 @@
 //! Exact endgame solver: the final disc difference (empties to the winner) with
 //! perfect play, or only win/loss/draw.
 //!
+//! - Root: from [`ASPIRATION_FROM`] empties, a window around a guess of the score
+//!   (aspiration), widened until the score falls inside. From [`SELECTIVE_FROM`]
+//!   empties a selective pass runs first, Edax-style: nodes whose evaluation lies
+//!   far outside the window are cut (probcut), which is cheap and leaves the best
+//!   moves in the table for the exact pass. Selective bounds are marked in the table
+//!   and never used by the exact pass.
 //! - Root and PV nodes: principal-variation search; every other node is a null-window
 //!   search (`nws`) on the disc difference.
 //! - Deep nodes (more than [`SHALLOW`] empties): own hash table of exact bounds, the
 //!   hash move first, then fastest-first ordering (fewest opponent replies, corners
-//!   weigh double, potential mobility, parity), and above [`ORDER_BY_SEARCH`] empties a
-//!   shallow evaluation search orders the moves; a stability cutoff (the opponent's
-//!   stable discs bound our score) when alpha is high enough.
+//!   weigh double, potential mobility, parity), and from [`ORDER_BY_SEARCH`] empties
+//!   a shallow search on the trained pattern evaluation ([`super::pattern`]) joins the
+//!   order; enhanced transposition cutoffs; a stability cutoff (the opponent's stable
+//!   discs bound our score) when alpha is high enough.
 //! - Shallow nodes: no hash, moves in odd-parity quadrants first; the last two empties
 //!   are special-cased and the last one counts flips without making the move.
 
@@ -15,18 +22,33 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use super::{bit, eval, final_score, flips, moves, neighbours, CORNERS};
+use super::{bit, eval, final_score, flips, moves, neighbours, pattern, CORNERS};
 use crate::games::Move;
 
 /// At most this many empties: the shallow search (no hash, parity ordering).
 pub const SHALLOW: u32 = 6;
-/// From this many empties on, a shallow evaluation search helps order the moves
-/// (measured on FFO #34-#38: from 16 or 20 empties on it cost more nodes than it
-/// saved with this evaluation; from 22 on it about breaks even).
-pub const ORDER_BY_SEARCH: u32 = 22;
-/// From this many empties on, the root is first solved for win/loss/draw, which fills
-/// the hash table with best moves for the exact search (about 10% fewer nodes).
-pub const WLD_FIRST: u32 = 18;
+/// From this many empties on, a shallow search on the trained evaluation helps order
+/// the moves: depth 0 at 13-14 empties, 1 at 15-17, 2 at 18-20, 3 from 21 (two less
+/// behind a hash move). Measured (nodes, `ply solve`) on 20 positions of 21-22
+/// empties from held-out games: from 12-13 empties on is best, 11 and 15-19 cost more.
+pub const ORDER_BY_SEARCH: u32 = 13;
+/// One disc of evaluation weighs a quarter of an opponent reply (1 << 15) in the move
+/// order (a half and a whole cost more nodes).
+const EVAL_ORDER_SHIFT: u32 = 13;
+/// From this many empties on, the root is searched in a window around a guess
+/// (aspiration), widened on failure.
+pub const ASPIRATION_FROM: u32 = 18;
+/// Half-width of the first aspiration window, in discs.
+const ASPIRATION: i32 = 2;
+/// Depth of the evaluation search that guesses the root score.
+const GUESS_DEPTH: u32 = 4;
+/// From this many empties on, a selective pass (probcut) runs first: cheap, and it
+/// fills the table with best moves and gives the exact pass its guess.
+pub const SELECTIVE_FROM: u32 = 20;
+/// In the selective pass, nodes with at least this many empties whose evaluation is
+/// more than [`PROBCUT_MARGIN`] discs outside the window are cut.
+const PROBCUT_MIN: u32 = 10;
+const PROBCUT_MARGIN: i32 = 10;
 /// Stability cutoffs are tried in the shallow search from this many empties on.
 const SHALLOW_STABILITY: u32 = 4;
 /// From this many empties on, enhanced transposition cutoffs are tried.
@@ -285,6 +307,8 @@ struct Entry {
     upper: i8,
     mv: u8,
     empties: u8,
+    /// The bounds come from a selective (probcut) search: only the move is sure.
+    sel: bool,
 }
 
 /// Exact bounds per position (the whole position is stored: no false hits).
@@ -331,7 +355,16 @@ impl EndHash {
     /// Stores the result `score` of a search of window (alpha, beta).
     #[inline]
     #[allow(clippy::too_many_arguments)]
-    fn store(&mut self, p: u64, o: u64, empties: u32, alpha: i32, beta: i32, score: i32, mv: u8) {
+    fn store(
+        &mut self,
+        p: u64,
+        o: u64,
+        empties: u32,
+        (alpha, beta): (i32, i32),
+        score: i32,
+        mv: u8,
+        sel: bool,
+    ) {
         let i = self.index(p, o);
         let b = &mut self.slots[i];
         let slot = if b[0].p == p && b[0].o == o {
@@ -345,14 +378,23 @@ impl EndHash {
             1
         };
         let e = &mut b[slot];
-        if e.p != p || e.o != o || e.upper < e.lower {
+        if e.p == p && e.o == o && !e.sel && sel {
+            // Exact bounds are worth more than a selective result.
+            if e.mv == NO_MOVE {
+                e.mv = mv;
+            }
+            return;
+        }
+        if e.p != p || e.o != o || e.upper < e.lower || e.sel != sel {
+            let keep = if e.p == p && e.o == o { e.mv } else { NO_MOVE };
             *e = Entry {
                 p,
                 o,
                 lower: -64,
                 upper: 64,
-                mv,
+                mv: keep,
                 empties: empties as u8,
+                sel,
             };
         }
         if score < beta {
@@ -437,6 +479,8 @@ pub struct Solver {
     next_poll: u64,
     aborted: bool,
     deadline: Option<Instant>,
+    /// A selective (probcut) pass: its scores are estimates.
+    selective: bool,
 }
 
 impl Solver {
@@ -444,12 +488,14 @@ impl Solver {
         // Build the tables outside the timed search.
         let _ = edge_stable_table();
         let _ = diagonals();
+        pattern::init();
         Solver {
             hash: EndHash::new(hash_bytes),
             nodes: 0,
             next_poll: POLL,
             aborted: false,
             deadline: None,
+            selective: false,
         }
     }
 
@@ -491,15 +537,65 @@ impl Solver {
                 complete: !self.aborted,
             };
         }
-        if !wld && 64 - (p | o).count_ones() >= WLD_FIRST {
-            let _ = self.root(p, o, -1, 1, stop);
-        }
-        let (score, best) = self.root(p, o, alpha, beta, stop);
+        let n = 64 - (p | o).count_ones();
+        let (score, best) = if wld || n < ASPIRATION_FROM {
+            self.root(p, o, alpha, beta, stop)
+        } else {
+            // A window around the evaluation's guess, first in a selective pass that
+            // fills the table with best moves, then exactly.
+            let mut nodes = 0;
+            let guess = eval_search(
+                p,
+                o,
+                -eval::MAX_EVAL,
+                eval::MAX_EVAL,
+                GUESS_DEPTH,
+                &mut nodes,
+            );
+            self.nodes += nodes;
+            let mut guess = (guess / eval::DISC).clamp(-64, 64);
+            if n >= SELECTIVE_FROM {
+                self.selective = true;
+                guess = self.aspiration(p, o, guess, stop).0;
+                self.selective = false;
+            }
+            self.aspiration(p, o, guess, stop)
+        };
         Solution {
             score,
             best: Move(best as u16),
             nodes: self.nodes,
             complete: !self.aborted,
+        }
+    }
+
+    /// Root searches in a window around `guess`, widened until the score is inside.
+    fn aspiration(
+        &mut self,
+        p: u64,
+        o: u64,
+        guess: i32,
+        stop: Option<&AtomicBool>,
+    ) -> (i32, usize) {
+        let mut w = ASPIRATION;
+        let (mut lo, mut hi) = ((guess - w).max(-64), (guess + w).min(64));
+        loop {
+            let (score, best) = self.root(p, o, lo, hi, stop);
+            if self.aborted
+                || (score > lo && score < hi)
+                || (score <= lo && lo == -64)
+                || (score >= hi && hi == 64)
+            {
+                return (score, best);
+            }
+            w *= 2;
+            if score <= lo {
+                hi = (score + 1).min(64);
+                lo = (score - w).max(-64);
+            } else {
+                lo = (score - 1).max(-64);
+                hi = (score + w).min(64);
+            }
         }
     }
 
@@ -596,7 +692,7 @@ impl Solver {
         let mut hash_mv = NO_MOVE;
         if let Some(e) = self.hash.probe(p, o) {
             hash_mv = e.mv;
-            if e.lower == e.upper {
+            if e.lower == e.upper && (self.selective || !e.sel) {
                 return e.lower as i32;
             }
         }
@@ -634,7 +730,8 @@ impl Solver {
                 }
             }
         }
-        self.hash.store(p, o, n, orig_alpha, beta, best, best_sq);
+        self.hash
+            .store(p, o, n, (orig_alpha, beta), best, best_sq, self.selective);
         best
     }
 
@@ -666,13 +763,30 @@ impl Solver {
         }
         let mut hash_mv = NO_MOVE;
         if let Some(e) = self.hash.probe(p, o) {
-            if e.lower as i32 > alpha {
-                return e.lower as i32;
-            }
-            if e.upper as i32 <= alpha {
-                return e.upper as i32;
+            if self.selective || !e.sel {
+                if e.lower as i32 > alpha {
+                    return e.lower as i32;
+                }
+                if e.upper as i32 <= alpha {
+                    return e.upper as i32;
+                }
             }
             hash_mv = e.mv;
+        }
+        // Probcut (selective passes only): an evaluation far outside the window
+        // decides.
+        if self.selective && n >= PROBCUT_MIN {
+            let mut nodes = 0;
+            let d = if n >= 18 { 1 } else { 0 };
+            let v = eval_search(p, o, -eval::MAX_EVAL, eval::MAX_EVAL, d, &mut nodes);
+            self.nodes += nodes;
+            let margin = PROBCUT_MARGIN * eval::DISC;
+            if v - margin > alpha * eval::DISC {
+                return alpha + 1;
+            }
+            if v + margin <= alpha * eval::DISC {
+                return alpha;
+            }
         }
         let mut best = -INF;
         let mut best_sq = NO_MOVE;
@@ -706,7 +820,8 @@ impl Solver {
         if self.aborted {
             return 0;
         }
-        self.hash.store(p, o, n, alpha, alpha + 1, best, best_sq);
+        self.hash
+            .store(p, o, n, (alpha, alpha + 1), best, best_sq, self.selective);
         best
     }
 
@@ -728,22 +843,14 @@ impl Solver {
         let mut list = MoveList::new();
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
-        // Depth of the evaluation search (-1: none), shallower when a hash move exists.
-        let mut depth: i32 = if n < ORDER_BY_SEARCH {
-            -1
-        } else {
-            ((n - ORDER_BY_SEARCH) / 4).min(2) as i32
-        };
-        if hash_mv != NO_MOVE && depth > 0 {
-            depth -= 1;
-        }
+        let depth = order_depth(n, hash_mv != NO_MOVE);
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
             if etc {
-                if let Some(e) = self.hash.probe(np, no) {
+                if let Some(e) = self.hash.probe(np, no).filter(|e| self.selective || !e.sel) {
                     if -(e.upper as i32) > alpha {
                         return Err(-(e.upper as i32));
                     }
@@ -765,8 +872,8 @@ impl Solver {
                     &mut nodes,
                 );
                 self.nodes += nodes;
-                // One disc of evaluation weighs half an opponent reply (as in Edax).
-                fastest_first(np, no, sq, odd) + v * (1 << 14) / eval::DISC
+                // One disc of evaluation weighs a quarter of an opponent reply.
+                fastest_first(np, no, sq, odd) + v * (1 << EVAL_ORDER_SHIFT) / eval::DISC
             } else {
                 fastest_first(np, no, sq, odd)
             };
@@ -945,11 +1052,33 @@ const SQUARE_VALUE: [i32; 64] = [
     18,  4, 16, 12, 12, 16,  4, 18,
 ];
 
+/// Depth of the evaluation search that orders the moves at `n` empties (-1: none, the
+/// fastest-first score alone), shallower when there is a hash move (Edax's schedule).
+#[inline]
+fn order_depth(n: u32, hash_move: bool) -> i32 {
+    if n < ORDER_BY_SEARCH {
+        return -1;
+    }
+    let d = (n as i32 - ORDER_BY_SEARCH as i32 + 1) / 3 - if hash_move { 2 } else { 0 };
+    d.clamp(0, 3)
+}
+
+/// The evaluation that orders moves: the trained patterns (the hand-set evaluation
+/// when no weights are built in).
+#[inline]
+fn order_eval(p: u64, o: u64) -> i32 {
+    if pattern::trained() {
+        pattern::evaluate(p, o)
+    } else {
+        eval::evaluate(p, o)
+    }
+}
+
 /// A small alpha-beta on the evaluation (for move ordering).
 fn eval_search(p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32, nodes: &mut u64) -> i32 {
     *nodes += 1;
     if depth == 0 {
-        return eval::evaluate(p, o);
+        return order_eval(p, o);
     }
     let mut m = moves(p, o);
     if m == 0 {

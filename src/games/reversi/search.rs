@@ -24,14 +24,15 @@ static SOLVER: Mutex<Option<Solver>> = Mutex::new(None);
 /// Most empties solved exactly within `budget` (None: no clock); win/loss/draw goes
 /// [`WLD_EXTRA`] further.
 pub fn exact_empties(budget: Option<Duration>) -> u32 {
-    // Measured (ply solve, FFO): about 0.1 s at 16 empties, 1-5 s at 20, 10-100 s at
-    // 24 on a loaded 2-core machine; the solver gets half the budget (see below).
+    // Measured (ply solve, FFO #40-#49, one thread, quiet machine): about 0.5 s at 20
+    // empties, 1-3 s at 22-23, 4-30 s at 24-26; the solver gets half the budget (see
+    // below), and the heuristic search the rest if it does not finish.
     match budget {
         None => 24,
-        Some(t) if t >= Duration::from_secs(60) => 20,
-        Some(t) if t >= Duration::from_secs(10) => 18,
-        Some(t) if t >= Duration::from_secs(2) => 16,
-        Some(t) if t >= Duration::from_millis(300) => 12,
+        Some(t) if t >= Duration::from_secs(60) => 22,
+        Some(t) if t >= Duration::from_secs(10) => 20,
+        Some(t) if t >= Duration::from_secs(2) => 18,
+        Some(t) if t >= Duration::from_millis(300) => 14,
         Some(_) => 8,
     }
 }
