@@ -175,6 +175,7 @@ pub fn trained() -> bool {
 /// Builds the tables outside any timed search.
 pub fn init() {
     let _ = layout();
+    let _ = flat();
     let _ = weights();
 }
 
@@ -184,17 +185,52 @@ pub fn evaluate(p: u64, o: u64) -> i32 {
     let Some(w) = weights() else {
         return 0;
     };
-    let (instances, size) = layout();
-    let size = *size;
+    let size = stage_size();
     let empties = (!(p | o)).count_ones();
     let base = stage(empties) * size;
     let set = &w[base..base + size];
     let (a, b) = mobility_indices(p, o, size);
     let mut v = set[size - 1] as i32 + set[a] as i32 + set[b] as i32;
-    for inst in instances {
-        v += set[inst.offset + index(p, o, &inst.squares)] as i32;
+    // Each square's digit once, then every instance reads its squares' digits.
+    let mut cell = [0u8; 64];
+    for (q, c) in cell.iter_mut().enumerate() {
+        *c = ((p >> q) & 1) as u8 + 2 * ((o >> q) & 1) as u8;
+    }
+    for inst in flat() {
+        let i = inst.squares[..inst.len as usize]
+            .iter()
+            .fold(0u32, |i, &q| i * 3 + cell[q as usize & 63] as u32);
+        v += set[inst.offset as usize + i as usize] as i32;
     }
     v
+}
+
+/// An [`Instance`] packed for [`evaluate`].
+struct FlatInstance {
+    offset: u32,
+    len: u8,
+    squares: [u8; 10],
+}
+
+fn flat() -> &'static [FlatInstance] {
+    static T: OnceLock<Vec<FlatInstance>> = OnceLock::new();
+    T.get_or_init(|| {
+        layout()
+            .0
+            .iter()
+            .map(|inst| {
+                let mut squares = [0u8; 10];
+                for (d, &q) in squares.iter_mut().zip(&inst.squares) {
+                    *d = q as u8;
+                }
+                FlatInstance {
+                    offset: inst.offset as u32,
+                    len: inst.squares.len() as u8,
+                    squares,
+                }
+            })
+            .collect()
+    })
 }
 
 #[cfg(test)]
@@ -215,6 +251,23 @@ mod tests {
     fn indices_read_the_squares_in_base_3() {
         // a1 mine, b1 the opponent's, the rest empty: 1 * 3^8 + 2 * 3^7.
         assert_eq!(index(1, 2, PATTERNS[0]), 3usize.pow(8) + 2 * 3usize.pow(7));
+    }
+
+    #[test]
+    fn evaluate_sums_the_weights_of_the_features() {
+        let w = weights().expect("trained");
+        let size = stage_size();
+        let mut seed = 5;
+        let mut f = Vec::new();
+        for _ in 0..500 {
+            let a = crate::games::splitmix64(&mut seed);
+            let b = crate::games::splitmix64(&mut seed);
+            let (p, o) = (a & !b, b & !a & crate::games::splitmix64(&mut seed));
+            features(p, o, &mut f);
+            let base = stage((!(p | o)).count_ones()) * size;
+            let sum: i32 = f.iter().map(|&i| w[base + i as usize] as i32).sum();
+            assert_eq!(evaluate(p, o), sum);
+        }
     }
 
     #[test]
