@@ -16,7 +16,6 @@
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use ply::games::reversi::endgame::Solver;
 use ply::games::reversi::{bit, eval, flips, moves, parse_square, pattern};
@@ -171,8 +170,11 @@ fn gen(args: &[String]) {
             std::process::exit(2);
         }
     };
+    if lines.is_empty() {
+        eprintln!("{openings}: no openings");
+        std::process::exit(2);
+    }
     let next = AtomicUsize::new(0);
-    let results = Mutex::new(());
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
@@ -195,19 +197,16 @@ fn gen(args: &[String]) {
                     if i.is_multiple_of(100) {
                         eprintln!("game {i}");
                     }
-                    // Each game as it ends (the trainer sorts by game).
-                    if let Ok(_guard) = results.lock() {
-                        let stdout = std::io::stdout();
-                        let mut w = stdout.lock();
-                        for line in out {
-                            if positions_only {
-                                let _ = writeln!(w, "{line}");
-                            } else {
-                                let _ = writeln!(w, "{line} {g}");
-                            }
+                    // Each game whole as it ends (the trainer sorts by game).
+                    let mut w = std::io::stdout().lock();
+                    for line in out {
+                        if positions_only {
+                            let _ = writeln!(w, "{line}");
+                        } else {
+                            let _ = writeln!(w, "{line} {g}");
                         }
-                        let _ = w.flush();
                     }
+                    let _ = w.flush();
                 }
             });
         }
