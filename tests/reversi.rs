@@ -237,6 +237,20 @@ fn obf_lines_parse_and_bad_ones_are_refused() {
     assert!(ply::games::reversi::solve::parse_scores("Z9:+2;").is_err());
 }
 
+/// Solves `g` exactly on a cleared table and checks the score and the move against the
+/// OBF `move:score` fields `scores`; returns the best score.
+fn solve_and_check(solver: &mut Solver, g: &Reversi, scores: &str, label: &str) -> i32 {
+    let known = ply::games::reversi::solve::parse_scores(scores).expect("scores");
+    let best = known.iter().map(|k| k.1).max().expect("a score");
+    solver.clear();
+    let s = solver.solve(g.player(), g.opponent(), false, None, None);
+    assert!(s.complete);
+    assert_eq!(s.score, best, "{label}");
+    let mv_score = known.iter().find(|k| k.0 == s.best).map(|k| k.1);
+    assert_eq!(mv_score, Some(best), "{label} best move");
+    best
+}
+
 /// FFO #1-#19 (`tests/data/fforum-1-19.obf`, from the FForum endgame suite): every
 /// exact score, and the best move is one the file scores best.
 #[test]
@@ -246,14 +260,7 @@ fn ffo_1_to_19_are_solved_exactly() {
     let mut count = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let (g, rest) = Reversi::parse_obf_line(line).expect("obf");
-        let known = ply::games::reversi::solve::parse_scores(rest).expect("scores");
-        let best = known.iter().map(|k| k.1).max().expect("a score");
-        solver.clear();
-        let s = solver.solve(g.player(), g.opponent(), false, None, None);
-        assert!(s.complete);
-        assert_eq!(s.score, best, "FFO #{}", count + 1);
-        let mv_score = known.iter().find(|k| k.0 == s.best).map(|k| k.1);
-        assert_eq!(mv_score, Some(best), "FFO #{} best move", count + 1);
+        let best = solve_and_check(&mut solver, &g, rest, &format!("FFO #{}", count + 1));
         let w = solver.solve(g.player(), g.opponent(), true, None, None);
         assert_eq!(w.score.signum(), best.signum(), "FFO #{} WLD", count + 1);
         count += 1;
@@ -275,14 +282,7 @@ fn ffo_20_to_39_up_to_20_empties_are_solved_exactly() {
         if g.empties() > 20 {
             continue;
         }
-        let known = ply::games::reversi::solve::parse_scores(rest).expect("scores");
-        let best = known.iter().map(|k| k.1).max().expect("a score");
-        solver.clear();
-        let s = solver.solve(g.player(), g.opponent(), false, None, None);
-        assert!(s.complete);
-        assert_eq!(s.score, best, "line {}", i + 1);
-        let mv_score = known.iter().find(|k| k.0 == s.best).map(|k| k.1);
-        assert_eq!(mv_score, Some(best), "line {} best move", i + 1);
+        let best = solve_and_check(&mut solver, &g, rest, &format!("line {}", i + 1));
         // Solved again on the table the first solve left: the same answer.
         let again = solver.solve(g.player(), g.opponent(), false, None, None);
         assert_eq!(again.score, best, "line {} again", i + 1);
