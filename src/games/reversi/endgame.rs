@@ -628,16 +628,7 @@ impl Solver {
             }
             let f = flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
-            let v = if i == 0 {
-                -self.pvs(np, no, -beta, -alpha, n - 1, stop)
-            } else {
-                let v = -self.nws(np, no, -alpha - 1, n - 1, stop);
-                if v > alpha && v < beta {
-                    -self.pvs(np, no, -beta, -v, n - 1, stop)
-                } else {
-                    v
-                }
-            };
+            let v = self.pvs_child(np, no, alpha, beta, n - 1, i == 0, stop);
             if self.aborted {
                 break;
             }
@@ -653,6 +644,31 @@ impl Solver {
             }
         }
         (best, best_sq)
+    }
+
+    /// The score of a child (`np` to move, `n` empties) for its parent's window: the
+    /// first child with the whole window, the others with a null window first and again
+    /// with the window only when they land inside it.
+    #[allow(clippy::too_many_arguments)]
+    fn pvs_child(
+        &mut self,
+        np: u64,
+        no: u64,
+        alpha: i32,
+        beta: i32,
+        n: u32,
+        first: bool,
+        stop: Option<&AtomicBool>,
+    ) -> i32 {
+        if first {
+            return -self.pvs(np, no, -beta, -alpha, n, stop);
+        }
+        let v = -self.nws(np, no, -alpha - 1, n, stop);
+        if v > alpha && v < beta {
+            -self.pvs(np, no, -beta, -v, n, stop)
+        } else {
+            v
+        }
     }
 
     #[inline]
@@ -706,16 +722,7 @@ impl Solver {
             let sq = sq as usize;
             let f = flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
-            let v = if i == 0 {
-                -self.pvs(np, no, -beta, -alpha, n - 1, stop)
-            } else {
-                let v = -self.nws(np, no, -alpha - 1, n - 1, stop);
-                if v > alpha && v < beta {
-                    -self.pvs(np, no, -beta, -v, n - 1, stop)
-                } else {
-                    v
-                }
-            };
+            let v = self.pvs_child(np, no, alpha, beta, n - 1, i == 0, stop);
             if self.aborted {
                 return 0;
             }
