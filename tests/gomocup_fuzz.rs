@@ -65,8 +65,8 @@ struct Board {
     h: i32,
     ttt: bool,
     cells: Vec<u8>,
-    /// (x, y, colour, this stone made five)
-    hist: Vec<(i32, i32, u8, bool)>,
+    /// (x, y, colour)
+    hist: Vec<(i32, i32, u8)>,
     stm: u8,
     /// The engine's colour once known (BEGIN, BOARD/YXBOARD, first TURN or PLAY).
     own: Option<u8>,
@@ -111,14 +111,13 @@ impl Board {
         best
     }
     fn place(&mut self, x: i32, y: i32, c: u8) {
-        let five = !self.ttt && self.run(x, y, c) >= 5;
         let i = (y * self.w + x) as usize;
         self.cells[i] = c;
-        self.hist.push((x, y, c, five));
+        self.hist.push((x, y, c));
         self.stm = other(c);
     }
     fn unplace(&mut self) {
-        if let Some((x, y, c, _)) = self.hist.pop() {
+        if let Some((x, y, c)) = self.hist.pop() {
             let i = (y * self.w + x) as usize;
             self.cells[i] = 0;
             self.stm = c;
@@ -129,20 +128,18 @@ impl Board {
     }
     /// Is the game over (the engine's `result().is_some()`)?
     fn over(&self) -> bool {
-        if self.ttt {
-            for y in 0..self.h {
-                for x in 0..self.w {
-                    let c = self.at(x, y);
-                    if c != 0 && self.run(x, y, c) >= 3 {
-                        return true;
-                    }
+        // A line on the board (three in tic-tac-toe, five in freestyle gomoku),
+        // whatever order the stones came in, or a full board.
+        let line = if self.ttt { 3 } else { 5 };
+        for y in 0..self.h {
+            for x in 0..self.w {
+                let c = self.at(x, y);
+                if c != 0 && self.run(x, y, c) >= line {
+                    return true;
                 }
             }
-            self.full()
-        } else {
-            // Gomoku: decided by the last stone (five) or a full board.
-            self.hist.last().is_some_and(|h| h.3) || (!self.hist.is_empty() && self.full())
         }
+        !self.hist.is_empty() && self.full()
     }
     /// Could the side to move play (x, y)? (freestyle / tic-tac-toe: any empty square)
     fn playable(&self, x: i32, y: i32) -> bool {
@@ -162,8 +159,8 @@ impl Board {
 }
 
 /// The position a BOARD/YXBOARD block gives, or why the engine must refuse it
-/// (mirrors the documented behaviour: off-board or repeated stones, a game that
-/// was already over before the last stone).
+/// (mirrors the documented behaviour: off-board or repeated stones; the order of the
+/// stones means nothing, so a finished game is judged on the whole board, by BOARD).
 fn board_from(old: &Board, stones: &[BoardStone]) -> Result<Board, String> {
     let mut new = old.empty_like();
     let own = stones.iter().filter(|s| s.field == 1).count();
@@ -189,9 +186,6 @@ fn board_from(old: &Board, stones: &[BoardStone]) -> Result<Board, String> {
         }
         if new.at(x, y) != 0 {
             return Err("twice".into());
-        }
-        if new.over() {
-            return Err("already over".into());
         }
         let c = if s.field == 1 {
             own_color

@@ -234,7 +234,7 @@ impl GomocupSession {
                 Err(e) => self.error(e),
             },
             Command::Takeback(c) => self.takeback(c),
-            Command::Play(c) => match self.checked_move(c) {
+            Command::Play(c) => match self.checked_move(c, self.own_color_for_play()) {
                 Ok(mv) => {
                     if let Some(p) = self.pos.as_mut() {
                         let own = *self.own.get_or_insert(p.side_to_move());
@@ -310,16 +310,37 @@ impl GomocupSession {
         }
     }
 
-    fn checked_move(&self, c: Coord) -> Result<Move, String> {
+    /// Checks a move of the colour `mover` (TURN: the opponent's, PLAY: ply's own),
+    /// which after YXBOARD is not the side to move on paper: a renju forbidden point
+    /// is judged for the colour that plays it.
+    fn checked_move(&self, c: Coord, mover: Option<Color>) -> Result<Move, String> {
         match &self.pos {
             None => Err("no game: send START first".into()),
             Some(Position::Reversi(g)) => reversi_move(g, c),
+            Some(Position::Gomoku(g)) if mover.is_some_and(|m| m != g.side_to_move()) => {
+                let mut as_mover = g.clone();
+                as_mover.set_side_to_move(g.side_to_move().other());
+                Position::Gomoku(as_mover).check_move(c.x as i64, c.y as i64)
+            }
             Some(p) => p.check_move(c.x as i64, c.y as i64),
         }
     }
 
+    /// The colour of the opponent's next stone (TURN; before ply's colour is known,
+    /// the side to move's).
+    fn opponent_color(&self) -> Option<Color> {
+        let p = self.pos.as_ref()?;
+        Some(self.own.unwrap_or(p.side_to_move().other()).other())
+    }
+
+    /// The colour of ply's own stone for PLAY (before it is known, the side to move's).
+    fn own_color_for_play(&self) -> Option<Color> {
+        let p = self.pos.as_ref()?;
+        Some(self.own.unwrap_or(p.side_to_move()))
+    }
+
     fn turn(&mut self, t: Instant, c: Coord) {
-        let mv = match self.checked_move(c) {
+        let mv = match self.checked_move(c, self.opponent_color()) {
             Ok(mv) => mv,
             Err(e) => return self.error(e),
         };
@@ -400,10 +421,10 @@ impl GomocupSession {
                 2 => own_color.other(),
                 f => return Err(format!("bad field {f} at {x},{y}")),
             };
-            if new.result().is_some() {
-                return Err("the game on that board is over".into());
-            }
-            new.place(mv, color);
+            // A set-up is a position, not a game record: the stones may come in any
+            // order, none is judged as a move (renju: never forbidden); the game is
+            // over when a line on the board already wins.
+            new.set_up(mv, color);
         }
         new.set_side_to_move(own_color);
         Ok((new, own_color))
@@ -466,13 +487,17 @@ impl GomocupSession {
         self.engine.set_hash_bytes(bytes);
     }
 
-    /// Re-plays the stones under the new rule.
+    /// Sets the stones up again under the new rule, as a position (a black stone is
+    /// not re-judged as forbidden when the rule becomes renju).
     fn rebuild_with_rule(&mut self) {
         if let Some(Position::Gomoku(g)) = &self.pos {
+            if g.rule() == self.rule {
+                return;
+            }
             let (w, h) = g.dimensions();
             if let Ok(mut fresh) = Gomoku::new(w, h, self.rule) {
                 for (mv, c) in g.history() {
-                    fresh.place(mv, c);
+                    let _ = fresh.set_up(mv, c);
                 }
                 fresh.set_side_to_move(g.side_to_move());
                 self.pos = Some(Position::Gomoku(Box::new(fresh)));

@@ -74,6 +74,20 @@ impl Position {
     pub fn place(&mut self, mv: Move, color: Color) {
         with_game!(self, g => g.place(mv, color))
     }
+    /// Puts a stone of a set-up position (BOARD, YXBOARD, a FEN, a rule change): the
+    /// order of the stones means nothing, so the stone is not judged as a move (a
+    /// renju black stone is never forbidden); the game is over when a line on the
+    /// board wins under the rule (gomoku: `Gomoku::set_up`; tic-tac-toe always reads
+    /// its board).
+    pub fn set_up(&mut self, mv: Move, color: Color) {
+        match self {
+            Position::Gomoku(g) => {
+                let _ = g.set_up(mv, color);
+            }
+            Position::TicTacToe(g) => g.place(mv, color),
+            Position::Reversi(g) => g.place(mv, color),
+        }
+    }
     pub fn set_side_to_move(&mut self, color: Color) {
         with_game!(self, g => g.set_side_to_move(color))
     }

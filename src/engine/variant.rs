@@ -274,30 +274,13 @@ pub fn position_from_fen(variant: &Variant, fen: &Fen) -> Result<Position, Strin
                     }
                 }
             }
-            let over = || Err("the game in that FEN is already over".to_string());
+            // A FEN is a position: no stone is judged as a move (a renju black stone
+            // is never forbidden); the game is over when a line already wins.
             for &(mv, color) in &order {
-                if pos.result().is_some() {
-                    return over();
-                }
-                pos.place(mv, color);
+                pos.set_up(mv, color);
             }
             if pos.result().is_some() {
-                return over();
-            }
-            // A game only knows whether the stone placed last completed a line: try
-            // each stone last.
-            for skip in 0..order.len() {
-                let mut p = Position::new_game(variant.game, variant.rule, w, h)?;
-                for (i, &(mv, color)) in order.iter().enumerate() {
-                    if i != skip {
-                        p.place(mv, color);
-                    }
-                }
-                let (mv, color) = order[skip];
-                p.place(mv, color);
-                if matches!(p.result(), Some(GameResult::Win | GameResult::Loss)) {
-                    return over();
-                }
+                return Err("the game in that FEN is already over".to_string());
             }
             pos.set_side_to_move(side);
         }
@@ -396,6 +379,26 @@ mod tests {
         assert!(position_from_fen(g, &Fen::parse(five).unwrap()).is_err());
         let four = "7/7/7/PPPP3/ppp4/p6/7 w";
         assert!(position_from_fen(g, &Fen::parse(four).unwrap()).is_ok());
+        // A FEN is a position: renju black's double-three stone (7,7 set up after the
+        // other black stones) and black's six are no finished game; white's five is.
+        let r = variant_by_name("renju").unwrap();
+        for (fen, over) in [
+            (
+                "p13p/1p13/15/15/15/7P7/7P7/5PPP7/15/15/15/15/15/15/p13p w",
+                false,
+            ),
+            (
+                "15/15/15/PPPPPP9/ppp12/pp13/15/15/15/15/15/15/15/15/15 b",
+                false,
+            ),
+            (
+                "15/15/15/ppppp10/PPP12/PP13/15/15/15/15/15/15/15/15/15 w",
+                true,
+            ),
+        ] {
+            let p = position_from_fen(r, &Fen::parse(fen).unwrap());
+            assert_eq!(p.is_err(), over, "{fen}");
+        }
     }
 
     #[test]

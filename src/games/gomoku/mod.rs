@@ -79,6 +79,10 @@ const OUT_NONE: u8 = 0;
 const OUT_WIN: u8 = 1;
 /// Renju: a black stone on a forbidden point.
 const OUT_FORBIDDEN: u8 = 2;
+/// A set-up stone ([`Gomoku::set_up`]) after which black / white has a line that wins
+/// under the rule somewhere on the board (both bits: both have one).
+const OUT_LINE_BLACK: u8 = 4;
+const OUT_LINE_WHITE: u8 = 8;
 
 /// Per-square incremental state.
 #[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
@@ -299,6 +303,63 @@ impl Gomoku {
         Ok(())
     }
 
+    /// Puts a stone of `color` on the empty square `mv` as part of a set-up position
+    /// (a Gomocup BOARD, a FEN), where the order of the stones means nothing: the
+    /// stone is not judged (a black stone is never forbidden, the stone "completing" a
+    /// line is not special). The game is over after it when a line on the board
+    /// already wins under the rule ([`Gomoku::line_winners`]), whoever made it. The
+    /// pattern state is updated as by [`Gomoku::place`]; `unmake` takes it back.
+    pub fn set_up(&mut self, mv: Move, color: Color) -> Result<(), String> {
+        let p = self
+            .pos_of(mv)
+            .ok_or_else(|| format!("move {} is off the board", mv.0))?;
+        if self.cells[p] != EMPTY {
+            return Err(format!("square {} is occupied", mv.0));
+        }
+        self.put(p, color, OUT_NONE);
+        let [black, white] = self.line_winners();
+        if let Some(h) = self.hist.last_mut() {
+            h.outcome =
+                if black { OUT_LINE_BLACK } else { 0 } | if white { OUT_LINE_WHITE } else { 0 };
+        }
+        Ok(())
+    }
+
+    /// Which colours (black, white) have a line of stones on the board that wins
+    /// under the rule: freestyle five or more, standard exactly five, renju black
+    /// exactly five and white five or more, caro more than five or a five not blocked
+    /// at both ends. Reads the board as a position, whatever order the stones came in.
+    pub fn line_winners(&self) -> [bool; 2] {
+        let mut won = [false; 2];
+        for h in &self.hist {
+            let p = h.pos as usize;
+            let own = self.cells[p];
+            let c = h.color.index();
+            if won[c] || own == EMPTY {
+                continue;
+            }
+            for &d in &self.dirs {
+                // Each run once, from its first stone.
+                if self.cells[(p as isize - d) as usize] == own {
+                    continue;
+                }
+                let mut len = 1isize;
+                while self.cells[(p as isize + len * d) as usize] == own {
+                    len += 1;
+                }
+                let wins = rules::run_wins(self.rule, own == BLACK, len as usize, || {
+                    self.cells[(p as isize - d) as usize] != EMPTY
+                        && self.cells[(p as isize + len * d) as usize] != EMPTY
+                });
+                if wins {
+                    won[c] = true;
+                    break;
+                }
+            }
+        }
+        won
+    }
+
     pub fn set_side_to_move(&mut self, color: Color) {
         if color != self.stm {
             self.key ^= SIDE_KEY;
@@ -505,6 +566,12 @@ impl Gomoku {
         {
             outcome = OUT_FORBIDDEN;
         }
+        self.put(p, color, outcome);
+    }
+
+    /// Puts the stone down and updates the incremental state, with `outcome` recorded.
+    fn put(&mut self, p: usize, color: Color, outcome: u8) {
+        let c = color.index();
         self.remove_square(p);
         let code = c as u16 + 1;
         self.cells[p] = code as u8;
@@ -736,6 +803,19 @@ impl Game for Gomoku {
         match h.outcome {
             OUT_WIN => Some(GameResult::Loss),
             OUT_FORBIDDEN => Some(GameResult::Win),
+            // A set-up position with a winning line: lost for the side to move when
+            // the opponent has one.
+            o if o & (OUT_LINE_BLACK | OUT_LINE_WHITE) != 0 => {
+                let theirs = match self.stm {
+                    Color::Black => OUT_LINE_WHITE,
+                    Color::White => OUT_LINE_BLACK,
+                };
+                Some(if o & theirs != 0 {
+                    GameResult::Loss
+                } else {
+                    GameResult::Win
+                })
+            }
             _ if self.hist.len() >= self.width * self.height => Some(GameResult::Draw),
             _ => None,
         }

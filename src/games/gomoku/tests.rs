@@ -278,6 +278,174 @@ fn draw_on_full_board() {
     assert!(v.is_empty());
 }
 
+// ---- set-up positions (BOARD, FEN): a position, not a game record ------------------
+
+/// `stones` set up in the order given, the incremental state checked after each.
+fn set_up_all(w: usize, h: usize, rule: Rule, stones: &[(usize, usize, Color)]) -> Gomoku {
+    let mut g = new(w, h, rule);
+    for &(x, y, c) in stones {
+        let m = mv(&g, x, y);
+        g.set_up(m, c).expect("empty square");
+        check_consistent(&g);
+    }
+    g
+}
+
+/// Some orders of `v`: as given, reversed, rotated, and a few shuffles.
+fn orders<T: Copy>(v: &[T], rng: &mut Rng) -> Vec<Vec<T>> {
+    let mut out = vec![v.to_vec(), v.iter().rev().copied().collect()];
+    let mut r = v.to_vec();
+    r.rotate_left(v.len() / 3);
+    out.push(r);
+    for _ in 0..4 {
+        let mut s = v.to_vec();
+        for i in (1..s.len()).rev() {
+            s.swap(i, rng.below(i + 1));
+        }
+        out.push(s);
+    }
+    out
+}
+
+#[test]
+fn renju_set_up_never_judges_a_stone_forbidden() {
+    // Black's 7,7 makes a double three when played after the other black stones (the
+    // issue's example): as a game record that is black's loss; as a position it is
+    // a stone like any other.
+    let stones = [
+        (5, 7, B),
+        (0, 0, W),
+        (6, 7, B),
+        (14, 0, W),
+        (7, 5, B),
+        (0, 14, W),
+        (7, 6, B),
+        (14, 14, W),
+        (7, 7, B),
+        (1, 1, W),
+    ];
+    let mut played = new(15, 15, Rule::Renju);
+    for &(x, y, c) in &stones[..9] {
+        let m = mv(&played, x, y);
+        played.place(m, c);
+    }
+    assert_eq!(
+        played.result(),
+        Some(GameResult::Win),
+        "forbidden when played"
+    );
+    let mut rng = Rng(0x5e70_0b0a_4d00_0001);
+    let mut reference = set_up_all(15, 15, Rule::Renju, &stones);
+    reference.set_side_to_move(B);
+    for order in orders(&stones, &mut rng) {
+        let mut g = set_up_all(15, 15, Rule::Renju, &order);
+        g.set_side_to_move(B);
+        assert_eq!(g.result(), None, "{order:?}");
+        assert_eq!(g.key(), reference.key());
+        assert_eq!(g.forbidden_points(), reference.forbidden_points());
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
+        assert_eq!(
+            legal.len(),
+            15 * 15 - stones.len() - g.forbidden_points().len()
+        );
+        assert!(!gen(&g).is_empty());
+        // Moves played after the set-up are judged: a forbidden point stays illegal.
+        for f in g.forbidden_points() {
+            assert!(!legal.contains(&f));
+        }
+    }
+}
+
+#[test]
+fn set_up_winning_lines_per_rule_in_any_order() {
+    // Exactly the rule's wins, read from the board: compare with `wins_at` of each
+    // stone taken off (a line wins iff one of its stones, put back, wins).
+    let mut rng = Rng(0x5e70_0b0a_4d00_0002);
+    let mut seen = [0usize; 2];
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+        for round in 0..60 {
+            let (w, h) = if round % 2 == 0 { (9, 9) } else { (7, 11) };
+            let n = 25 + rng.below(30);
+            let mut stones = Vec::new();
+            let mut taken = vec![false; w * h];
+            while stones.len() < n {
+                let (x, y) = (rng.below(w), rng.below(h));
+                if !taken[y * w + x] {
+                    taken[y * w + x] = true;
+                    // Runs of one colour are likelier with a bias.
+                    let c = if (rng.below(3) == 0) == (round % 4 < 2) {
+                        W
+                    } else {
+                        B
+                    };
+                    stones.push((x, y, c));
+                }
+            }
+            let mut want = [false; 2];
+            for (i, &(x, y, c)) in stones.iter().enumerate() {
+                let mut others = stones.clone();
+                others.remove(i);
+                let g = set_up_all(w, h, rule, &others);
+                if g.wins_at(mv(&g, x, y), c) {
+                    want[c.index()] = true;
+                }
+            }
+            for order in orders(&stones, &mut rng) {
+                let g = set_up_all(w, h, rule, &order);
+                assert_eq!(g.line_winners(), want, "{rule:?} {order:?}");
+                assert_eq!(g.result().is_some(), want[0] || want[1]);
+            }
+            for c in 0..2 {
+                seen[c] += want[c] as usize;
+            }
+        }
+    }
+    // The positions did test both answers.
+    assert!(seen[0] > 10 && seen[1] > 10, "{seen:?}");
+}
+
+#[test]
+fn set_up_results_follow_the_board_when_stones_are_taken_back() {
+    // Standard: a black six is no win; take an end stone back and the five wins.
+    let mut s: Vec<(usize, usize, Color)> = line(2, 4, 1, 0, 6)
+        .into_iter()
+        .map(|(x, y)| (x, y, B))
+        .collect();
+    s.extend([(0, 0, W), (0, 2, W), (0, 4, W), (0, 6, W), (0, 8, W)]);
+    s.swap(5, 10);
+    let mut g = set_up_all(15, 15, Rule::Standard, &s);
+    g.set_side_to_move(W);
+    assert_eq!(g.result(), None);
+    g.unmake();
+    g.set_side_to_move(W);
+    assert_eq!(g.result(), Some(GameResult::Loss));
+    g.set_side_to_move(B);
+    assert_eq!(g.result(), Some(GameResult::Win));
+    check_consistent(&g);
+    // Renju: black's six is no win, white's six is.
+    let g = set_up_all(15, 15, Rule::Renju, &s);
+    assert_eq!(g.line_winners(), [false, false]);
+    let w6: Vec<_> = s.iter().map(|&(x, y, c)| (x, y, c.other())).collect();
+    let g = set_up_all(15, 15, Rule::Renju, &w6);
+    assert_eq!(g.line_winners(), [false, true]);
+    // Caro: a five blocked at both ends is no win.
+    let mut c5: Vec<_> = line(3, 5, 1, 0, 5)
+        .into_iter()
+        .map(|(x, y)| (x, y, B))
+        .collect();
+    c5.extend([(8, 5, W), (2, 5, W)]);
+    assert_eq!(
+        set_up_all(15, 15, Rule::Caro, &c5).line_winners(),
+        [false, false]
+    );
+    c5.pop();
+    assert_eq!(
+        set_up_all(15, 15, Rule::Caro, &c5).line_winners(),
+        [true, false]
+    );
+}
+
 // ---- renju ------------------------------------------------------------------------
 
 #[test]
