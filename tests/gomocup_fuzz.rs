@@ -277,6 +277,15 @@ impl Model {
         }
     }
 
+    /// Is a gomoku board in play?
+    fn gomoku_board(&self) -> bool {
+        match &self.pos {
+            Pos::None => false,
+            Pos::Known(b) => !b.ttt,
+            Pos::Unknown(..) => true,
+        }
+    }
+
     fn dims(&self) -> Option<(i32, i32)> {
         match &self.pos {
             Pos::None => None,
@@ -291,6 +300,7 @@ impl Model {
             Ok(c) => c,
         };
         match cmd {
+            Command::Info(Info::Game(GameName::TicTacToe)) if self.gomoku_board() => Want::One,
             Command::Info(_) | Command::YxHashClear | Command::Stop | Command::YxShowInfo => {
                 Want::Zero
             }
@@ -500,10 +510,13 @@ impl Model {
                     // Never generated (see `forbidden`).
                     Info::Game(GameName::Reversi) => {}
                     Info::Game(g) => {
+                        // The choice holds for the next START. The board in play stays:
+                        // a 3x3 board is tic-tac-toe under any choice, and tic-tac-toe
+                        // cannot take a gomoku board over (ERROR).
                         let ttt = *g == GameName::TicTacToe;
-                        if ttt != self.ttt_game {
-                            self.ttt_game = ttt;
-                            self.pos = Pos::None;
+                        self.ttt_game = ttt;
+                        if ttt && self.gomoku_board() {
+                            return expect_error(ans);
                         }
                     }
                     Info::Rule(r) => {
@@ -1280,11 +1293,11 @@ fn info_game_during_a_search_keeps_the_answer_on_the_board() {
     );
 }
 
-/// Regression: after `INFO game tictactoe` during a SWAP2BOARD search the old gomoku board
-/// comes back (the saved position is restored), so a later TURN is answered on
-/// it instead of `ERROR no game`.
+/// Regression: `INFO game tictactoe` during a SWAP2BOARD search is handled after the
+/// answer, on the game board (not a SWAP2 candidate): tic-tac-toe cannot take the
+/// 15x15 gomoku board over, so it gets its ERROR and the board stays in play.
 #[test]
-fn info_game_during_a_swap2_search_drops_the_board() {
+fn info_game_during_a_swap2_search_is_judged_on_the_game_board() {
     let mut b = Brain::gomocup();
     b.send("INFO timeout_turn 300");
     assert_eq!(b.ask("START 15"), "OK");
@@ -1299,8 +1312,16 @@ fn info_game_during_a_swap2_search_drops_the_board() {
         b.send(l);
     }
     let _swap2 = b.answer();
-    let a = b.ask("TURN 1,1");
+    let a = b.answer();
     assert!(is_error(&a), "answer {a:?}\n{}", b.dump());
+    // The empty gomoku board: a TURN is answered on it.
+    let a = b.ask("TURN 1,1");
+    let m = as_move(&a);
+    assert!(
+        m.is_some_and(|(x, y)| (0..15).contains(&x) && (0..15).contains(&y) && (x, y) != (1, 1)),
+        "answer {a:?}\n{}",
+        b.dump()
+    );
 }
 
 /// Regression: a large `INFO hash_size` (here 2^30 KiB, clamped by the engine to 1 TiB)

@@ -285,7 +285,19 @@ impl GomocupSession {
     }
 
     fn start(&mut self, w: i64, h: i64) {
-        let made = match (self.game, w, h) {
+        match self.board_for(w, h) {
+            Ok(p) => {
+                self.pos = Some(p);
+                self.own = None;
+                self.reply(Reply::Ok);
+            }
+            Err(e) => self.error(e),
+        }
+    }
+
+    /// The empty board START `w` `h` makes for the current game choice.
+    fn board_for(&self, w: i64, h: i64) -> Result<Position, String> {
+        match (self.game, w, h) {
             (_, 3, 3) => Ok(Position::TicTacToe(TicTacToe::new())),
             (GameChoice::TicTacToe, _, _) => {
                 Err(format!("tic-tac-toe is played on 3x3, not {w}x{h}"))
@@ -299,14 +311,6 @@ impl GomocupSession {
             _ => Err(format!(
                 "unsupported board size {w}x{h} (gomoku: 5 to 32; tic-tac-toe: 3)"
             )),
-        };
-        match made {
-            Ok(p) => {
-                self.pos = Some(p);
-                self.own = None;
-                self.reply(Reply::Ok);
-            }
-            Err(e) => self.error(e),
         }
     }
 
@@ -463,11 +467,28 @@ impl GomocupSession {
         }
     }
 
+    /// `INFO game`: the game every later START builds. The board in play is kept
+    /// when START would make the same game on it (the same game, or `START 3`'s
+    /// tic-tac-toe); a board with no move yet becomes the new game at the same size;
+    /// a board the new game cannot use, or one with moves on it, stays with an ERROR.
     fn choose_game(&mut self, g: GameChoice) {
-        if self.game != g {
-            self.game = g;
-            // The old board belongs to another game: START again.
-            self.pos = None;
+        self.game = g;
+        let Some(p) = &self.pos else { return };
+        let (w, h) = p.dimensions();
+        let old = super::variant::game_name(p.game());
+        let new = super::variant::game_name(g);
+        match self.board_for(w as i64, h as i64) {
+            Ok(fresh) if fresh.game() == p.game() => {}
+            Ok(fresh) if p.ply() == 0 => {
+                self.pos = Some(fresh);
+                self.own = None;
+            }
+            Ok(_) => self.error(format!(
+                "the {old} game on the board has moves: it stays; START begins a {new} game"
+            )),
+            Err(e) => self.error(format!(
+                "{e}: the {w}x{h} {old} board stays; START begins a {new} game"
+            )),
         }
     }
 
