@@ -1,7 +1,10 @@
 //! The command line: `ply [options]` runs a protocol session on stdin/stdout;
 //! `ply bench` and the other subcommands are one-shot tools for scripts.
 
+use std::io::IsTerminal;
+
 use crate::engine::gomocup::{GameChoice, GomocupSession};
+use crate::engine::help;
 use crate::engine::nboard::NBoardSession;
 use crate::engine::uci::UciSession;
 use crate::games::gomoku::Rule;
@@ -201,8 +204,24 @@ pub fn parse_session_options(args: &[String]) -> Result<SessionOptions, String> 
 
 /// Runs a protocol session on stdin/stdout until the end of input or a quit command.
 pub fn run_session(opts: SessionOptions) -> i32 {
-    let Some(first) = read_first_line() else {
-        return 0;
+    if std::io::stdin().is_terminal() {
+        // A person, not a manager: say what to type (stderr; stdout is the protocol's).
+        eprintln!("{}", help::banner());
+    }
+    let out = Output::stdout();
+    // `help` before the first command tells how to start each dialect; the next
+    // command still chooses the dialect.
+    let first = loop {
+        let Some(line) = read_first_line() else {
+            return 0;
+        };
+        if opts.dialect.is_none() && help::is_help(&line.1) {
+            for l in help::START {
+                out.line(l);
+            }
+            continue;
+        }
+        break line;
     };
     let dialect = opts.dialect.unwrap_or_else(|| Dialect::detect(&first.1));
     log::info!("protocol: {dialect:?}");
@@ -213,7 +232,7 @@ pub fn run_session(opts: SessionOptions) -> i32 {
                 Some(l) => parser.feed(l),
                 None => parser.finish().into_iter().collect(),
             });
-            GomocupSession::new(Output::stdout(), opts.game, opts.rule)
+            GomocupSession::new(out, opts.game, opts.rule)
                 .with_threads(opts.threads)
                 .run(input)
         }
@@ -222,7 +241,7 @@ pub fn run_session(opts: SessionOptions) -> i32 {
                 Some(l) if !l.trim().is_empty() => vec![crate::protocol::uci::parse(l)],
                 _ => Vec::new(),
             });
-            UciSession::new(Output::stdout(), opts.game, opts.rule)
+            UciSession::new(out, opts.game, opts.rule)
                 .with_threads(opts.threads)
                 .run(input)
         }
@@ -235,7 +254,7 @@ pub fn run_session(opts: SessionOptions) -> i32 {
                 },
                 None => Vec::new(),
             });
-            NBoardSession::new(Output::stdout()).run(input)
+            NBoardSession::new(out).run(input)
         }
     }
 }

@@ -301,9 +301,11 @@ impl Model {
         };
         match cmd {
             Command::Info(Info::Game(GameName::TicTacToe)) if self.gomoku_board() => Want::One,
-            Command::Info(_) | Command::YxHashClear | Command::Stop | Command::YxShowInfo => {
-                Want::Zero
-            }
+            Command::Info(_)
+            | Command::YxHashClear
+            | Command::Stop
+            | Command::YxShowInfo
+            | Command::Help => Want::Zero,
             Command::YxBoard(stones) => match &self.pos {
                 Pos::None => Want::One,
                 Pos::Known(b) => match board_from(b, stones) {
@@ -537,7 +539,10 @@ impl Model {
                 Some(l) if l.starts_with("name=\"ply\"") => Ok(()),
                 _ => Err(format!("ABOUT: got {ans:?}")),
             },
-            Command::YxHashClear | Command::Stop | Command::YxShowInfo => no_answer(ans),
+            // HELP writes MESSAGE lines only.
+            Command::YxHashClear | Command::Stop | Command::YxShowInfo | Command::Help => {
+                no_answer(ans)
+            }
             Command::End => unreachable!(),
         }
     }

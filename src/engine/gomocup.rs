@@ -251,6 +251,11 @@ impl GomocupSession {
                 author: AUTHOR.into(),
                 country: COUNTRY.into(),
             }),
+            Command::Help => {
+                for l in super::help::GOMOCUP {
+                    self.reply(Reply::Message(l.to_string()));
+                }
+            }
             Command::End => self.shutdown(),
             // Nothing is running: nothing to stop.
             Command::Stop => {}

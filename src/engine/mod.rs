@@ -6,6 +6,7 @@
 //! stop flag the search polls.
 
 pub mod gomocup;
+pub mod help;
 pub mod nboard;
 pub mod uci;
 pub mod variant;

@@ -568,6 +568,11 @@ impl NBoardSession {
             Command::Ping(n) => self.reply(Reply::Pong(n)),
             Command::Learn => self.reply(Reply::Learned),
             Command::Quit => self.quit = true,
+            Command::Help => {
+                for l in super::help::NBOARD {
+                    self.reply(Reply::Status(l.to_string()));
+                }
+            }
         }
     }
 

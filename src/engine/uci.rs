@@ -188,6 +188,11 @@ impl UciSession {
             Command::Quit => self.shutdown(),
             Command::Query(q) => self.query(q),
             Command::Debug(on) => self.debug = on,
+            Command::Help => {
+                for l in super::help::UCI {
+                    self.say(l.to_string());
+                }
+            }
         }
     }
 

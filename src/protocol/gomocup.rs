@@ -124,6 +124,8 @@ pub enum Command {
     Play(Coord),
     Info(Info),
     About,
+    /// `HELP` (for a person at a terminal; arguments are ignored): the command list.
+    Help,
     End,
     /// `STOP` and `YXSTOP`: answer the best move so far now.
     Stop,
@@ -180,6 +182,7 @@ const KEYWORDS: &[&str] = &[
     "PLAY",
     "INFO",
     "ABOUT",
+    "HELP",
     "END",
     "STOP",
     "YXSTOP",
@@ -411,6 +414,7 @@ fn parse_simple(kw: &str, args: &str) -> Result<Command, ParseError> {
         "PLAY" => parse_play(args),
         "INFO" => parse_info(args),
         "ABOUT" => no_args(kw, args, Command::About),
+        "HELP" => Ok(Command::Help),
         "END" => no_args(kw, args, Command::End),
         "STOP" | "YXSTOP" => no_args(kw, args, Command::Stop),
         "YXNBEST" => parse_nbest(args),
@@ -702,6 +706,7 @@ impl fmt::Display for Command {
             Command::Play(c) => write!(f, "PLAY {c}"),
             Command::Info(i) => write!(f, "INFO {i}"),
             Command::About => f.write_str("ABOUT"),
+            Command::Help => f.write_str("HELP"),
             Command::End => f.write_str("END"),
             Command::Stop => f.write_str("STOP"),
             Command::YxNbest(n) => write!(f, "YXNBEST {n}"),

@@ -51,6 +51,8 @@ pub enum Command {
     /// `analyze`: evaluate every position of the game, from the last one back.
     Analyze,
     Quit,
+    /// `help` (for a person at a terminal; arguments are ignored): the command list.
+    Help,
 }
 
 pub use super::ParseError;
@@ -141,6 +143,7 @@ impl fmt::Display for Command {
             Command::Learn => f.write_str("learn"),
             Command::Analyze => f.write_str("analyze"),
             Command::Quit => f.write_str("quit"),
+            Command::Help => f.write_str("help"),
         }
     }
 }
@@ -230,6 +233,7 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, ParseError> {
         "learn" => no_args(cmd, args, Command::Learn),
         "analyze" => no_args(cmd, args, Command::Analyze),
         "quit" => Ok(Command::Quit),
+        h if h.eq_ignore_ascii_case("help") => Ok(Command::Help),
         // Protocol version 1: a bare move.
         m if args.is_empty() && crate::games::reversi::ggf::parse_move(m).is_some() => {
             parse_move(m)

@@ -93,6 +93,8 @@ pub enum Command {
     PonderHit,
     Query(Query),
     Debug(bool),
+    /// `help` (for a person at a terminal; arguments are ignored): the command list.
+    Help,
 }
 
 pub use super::ParseError;
@@ -111,6 +113,7 @@ const COMMANDS: &[&str] = &[
     "ponderhit",
     "query",
     "debug",
+    "help",
 ];
 
 /// The whitespace-separated tokens of a line.
@@ -162,6 +165,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "go" => parse_go(args),
         "query" => parse_query(args),
         "debug" => parse_debug(args),
+        "help" => Ok(Command::Help),
         _ => Err(ParseError::Unknown(shown(line.trim()))),
     }
 }
@@ -355,6 +359,7 @@ impl fmt::Display for Command {
             Command::PonderHit => write!(f, "ponderhit"),
             Command::Query(q) => write!(f, "query {q}"),
             Command::Debug(on) => write!(f, "debug {}", if *on { "on" } else { "off" }),
+            Command::Help => write!(f, "help"),
         }
     }
 }
