@@ -274,7 +274,7 @@ impl EngineProc {
     }
 
     /// Sends text (one line or several). A broken pipe means the engine is gone.
-    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+    fn send(&mut self, line: &str) -> Result<(), EngineError> {
         log::debug!("{} < {line}", self.label);
         let stdin = self.stdin.as_mut().ok_or(EngineError::Exited)?;
         writeln!(stdin, "{line}")
