@@ -20,16 +20,19 @@ pub const USAGE: &str = "\
 ply analyze - search one position and print the best move, score and line
 
 USAGE:
-    ply analyze [--game gomoku|tictactoe] [--rule RULE] [--size N|WxH]
+    ply analyze [--game gomoku|tictactoe|reversi] [--rule RULE] [--size N|WxH]
                 [--moves M1,M2,...] [--time MS | --depth N] [--nodes N] [--json]
 
 OPTIONS:
-    --game G      gomoku (default) or tictactoe
-    --rule R      freestyle (default), standard, renju, caro
-    --size S      board size, N or WxH (gomoku: 5..26, default 15; tic-tac-toe: 3)
+    --game G      gomoku (default), tictactoe or reversi
+    --rule R      freestyle (default), standard, renju, caro (gomoku)
+    --size S      board size, N or WxH (gomoku: 5..32 per side, at most 26 wide
+                  because files are the letters a..z; default 15; tic-tac-toe 3;
+                  reversi 8)
     --moves LIST  the moves played from the empty board, first player first,
                   separated by commas or spaces: h8 or P@h8 (files a.. from the
-                  left, ranks 1.. from the bottom, as cutechess-cli writes them)
+                  left, ranks 1.. from the bottom, as cutechess-cli writes them;
+                  reversi: a1..h8 with rank 1 at the top, 0000 a pass)
     --time MS     think for MS milliseconds (default 1000 unless --depth/--nodes)
     --depth N     search to depth N
     --nodes N     stop after N nodes
@@ -121,7 +124,8 @@ pub fn build_position(
     let (w, h) = size.unwrap_or(default_size(game));
     if w > crate::engine::variant::MAX_NOTATION_WIDTH {
         return Err(format!(
-            "boards wider than {} files cannot be written as squares",
+            "boards wider than {} files (a..z) cannot be written as squares; wider boards \
+             (up to 32) are played through the Gomocup protocol",
             crate::engine::variant::MAX_NOTATION_WIDTH
         ));
     }

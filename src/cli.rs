@@ -77,7 +77,7 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     },
     Subcommand {
         name: "perft",
-        summary: "count the leaves of the game tree from the start position",
+        summary: "count the leaves of the game tree from the start position (reversi, tictactoe)",
         usage: crate::games::reversi::perft::USAGE,
         run: crate::games::reversi::perft::run,
     },

@@ -1,5 +1,7 @@
-//! ply: a board-game engine (gomoku, renju, caro, tic-tac-toe) driven over text
-//! protocols on stdin/stdout.
+//! ply: a board-game engine (gomoku: freestyle, standard, renju, caro; tic-tac-toe;
+//! reversi) driven over text protocols on stdin/stdout: Gomocup (Piskvork, with the
+//! Yixin/Rapfi extensions), UCI/UGI (cutechess-cli, cutegames) and NBoard (reversi
+//! GUIs).
 //!
 //! Data flows one way: text -> command (`protocol`) -> session (`engine`) ->
 //! search (`search`) -> report -> text.

@@ -24,13 +24,15 @@ pub const USAGE: &str = "\
 ply play - play a game against the engine in the terminal
 
 USAGE:
-    ply play [--game gomoku|tictactoe] [--rule RULE] [--size N|WxH]
+    ply play [--game gomoku|tictactoe|reversi] [--rule RULE] [--size N|WxH]
              [--time MS] [--side first|second]
 
 OPTIONS:
-    --game G     gomoku (default) or tictactoe
-    --rule R     freestyle (default), standard, renju, caro
-    --size S     board size, N or WxH (gomoku: 5..26, default 15)
+    --game G     gomoku (default), tictactoe or reversi
+    --rule R     freestyle (default), standard, renju, caro (gomoku)
+    --size S     board size, N or WxH (gomoku: 5..32 per side, at most 26 wide
+                 because files are the letters a..z; default 15; tic-tac-toe 3,
+                 reversi 8)
     --time MS    the engine's thinking time per move (default 1000)
     --side S     your side: first (default; you are X and move first) or second
 
@@ -385,7 +387,10 @@ pub fn run(args: &[String]) -> i32 {
     };
     let (w, h) = a.size.unwrap_or(default_size(a.game));
     if w > MAX_NOTATION_WIDTH {
-        eprintln!("ply play: at most {MAX_NOTATION_WIDTH} files");
+        eprintln!(
+            "ply play: at most {MAX_NOTATION_WIDTH} files (a..z); wider boards (up to 32) \
+             are played through the Gomocup protocol"
+        );
         return 2;
     }
     let start = match Position::new_game(a.game, a.rule, w, h) {

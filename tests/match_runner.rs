@@ -549,3 +549,104 @@ fn unrequested_lines_are_not_taken_for_the_next_answer() {
         r.stdout
     );
 }
+
+#[test]
+fn engines_start_in_their_own_folder() {
+    // Engine a is named by a path relative to our working folder, b by an absolute
+    // one; each records the folder it runs in.
+    let dir = temp_dir("cwd");
+    for name in ["a", "b"] {
+        std::fs::create_dir_all(dir.join(name)).unwrap();
+    }
+    let on_start = "pwd > cwd.txt; echo OK";
+    fake(&dir.join("a"), "a", on_start, "echo \"$n,0\"");
+    let b = fake(&dir.join("b"), "b", on_start, "echo \"$n,5\"");
+    let out = Command::new(BIN)
+        .current_dir(&dir)
+        .args(["match", "--engine1", "a/a", "--engine2", &b, "--size", "9"])
+        .args(["--games", "1"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("black a, white b: 1-0 five"), "{stdout}");
+    for name in ["a", "b"] {
+        let cwd = std::fs::read_to_string(dir.join(name).join("cwd.txt")).unwrap();
+        let want = dir.join(name).canonicalize().unwrap();
+        assert_eq!(Path::new(cwd.trim()).canonicalize().unwrap(), want);
+    }
+}
+
+#[test]
+fn the_relay_pause_is_waited_but_not_charged() {
+    // b answers at once, so without a pause a's TURN would follow a's move line
+    // within a millisecond. With 300 ms, each of a's four TURNs waits until 300 ms
+    // after a's move (b's TURNs come later than that anyway), and no move is
+    // charged for the wait.
+    let dir = temp_dir("pause");
+    let e1 = scripted(&dir, "a", ROW0);
+    let e2 = scripted(&dir, "b", ROW5);
+    let r = ply_match(&[
+        "--engine1",
+        &e1,
+        "--engine2",
+        &e2,
+        "--size",
+        "9",
+        "--games",
+        "1",
+        "--relay-pause-ms",
+        "300",
+    ]);
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert!(
+        game_lines(&r.stdout)[0].contains("black a, white b: 1-0 five, 9 moves"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.secs >= 1.2, "{} s", r.secs);
+    for line in r.stdout.lines().filter(|l| l.starts_with("Time ")) {
+        let longest: u64 = line
+            .split("longest ")
+            .nth(1)
+            .and_then(|t| t.split(' ').next())
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("{line}"));
+        assert!(longest < 300, "{line}");
+    }
+}
+
+#[test]
+fn an_opening_that_does_not_fit_is_refused_with_its_file_and_line() {
+    let dir = temp_dir("unfit");
+    let openings = dir.join("open.txt");
+    std::fs::write(
+        &openings,
+        "# two openings\n0,0, 1,0, 1,3\n-8,-6, -7,-6, -8,-5\n",
+    )
+    .unwrap();
+    let e1 = scripted(&dir, "a", ROW0);
+    let e2 = scripted(&dir, "b", ROW5);
+    let path = openings.to_str().unwrap();
+    let args = ["--engine1", &e1, "--engine2", &e2, "--openings", path];
+    let r = ply_match(&args);
+    assert_eq!(r.code, 1, "{}\n{}", r.stdout, r.stderr);
+    let want = format!(
+        "ply match: {path}:3: the opening '-8,-6, -7,-6, -8,-5' does not fit a 15x15 board: \
+         offset -8,-6 is square -1,1"
+    );
+    assert!(r.stderr.contains(&want), "{}", r.stderr);
+    assert!(game_lines(&r.stdout).is_empty(), "{}", r.stdout);
+    // --skip-unfit plays the one that fits, with a warning naming the line.
+    let mut args = args.to_vec();
+    args.extend(["--skip-unfit", "--games", "1"]);
+    let r = ply_match(&args);
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    assert!(
+        r.stderr.contains(&format!("{path}:3: the opening")),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.contains("1 openings from"), "{}", r.stdout);
+    assert_eq!(game_lines(&r.stdout).len(), 1, "{}", r.stdout);
+}

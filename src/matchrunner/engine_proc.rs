@@ -6,12 +6,14 @@
 //! silent engine) becomes an [`EngineError`] that the referee turns into a loss.
 
 use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{select, unbounded, Receiver};
 
 use crate::io::read_line_limited;
+use crate::protocol::gomocup;
 
 /// What the child's stderr does.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -130,6 +132,36 @@ pub fn split_command(cmd: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
+/// Where an engine program lives: `program` (the first word of its command line)
+/// as an absolute path and the folder it is in. A name without a `/` is looked up
+/// in `PATH` as a shell would; a relative path is taken from our working folder.
+/// `None` when a bare name is not found in `PATH` (starting it then fails with the
+/// system's own message).
+pub fn locate_program(program: &str) -> Option<(PathBuf, PathBuf)> {
+    let path = Path::new(program);
+    let full = if program.contains('/') {
+        if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            std::env::current_dir().ok()?.join(path)
+        }
+    } else {
+        let dirs = std::env::var_os("PATH")?;
+        std::env::split_paths(&dirs)
+            .map(|d| d.join(program))
+            .find(|p| p.is_file())
+            .and_then(|p| {
+                if p.is_absolute() {
+                    Some(p)
+                } else {
+                    std::env::current_dir().ok().map(|c| c.join(p))
+                }
+            })?
+    };
+    let folder = full.parent()?.to_path_buf();
+    Some((full, folder))
+}
+
 /// A running engine.
 pub struct EngineProc {
     label: String,
@@ -142,12 +174,16 @@ pub struct EngineProc {
     pub messages: Vec<String>,
     /// The output ended while lines were being drained.
     eof: bool,
+    /// When the engine's last move line arrived (for the relay pause).
+    moved_at: Option<Instant>,
 }
 
 impl EngineProc {
-    /// Starts `cmd` (see [`split_command`]). `label` names it in logs. `stop`
-    /// disconnects when the whole match is stopped: any wait then ends with
-    /// [`EngineError::Aborted`].
+    /// Starts `cmd` (see [`split_command`]) in the folder of its program, as
+    /// Piskvork and GomocupJudge do (engines such as Rapfi read a configuration file
+    /// beside themselves); relative paths among its arguments are therefore taken
+    /// from that folder. `label` names it in logs. `stop` disconnects when the whole
+    /// match is stopped: any wait then ends with [`EngineError::Aborted`].
     pub fn spawn(
         cmd: &str,
         label: &str,
@@ -155,7 +191,14 @@ impl EngineProc {
         stop: Receiver<()>,
     ) -> Result<EngineProc, String> {
         let words = split_command(cmd)?;
-        let mut command = Command::new(&words[0]);
+        let mut command = match locate_program(&words[0]) {
+            Some((program, folder)) => {
+                let mut c = Command::new(program);
+                c.current_dir(folder);
+                c
+            }
+            None => Command::new(&words[0]),
+        };
         command
             .args(&words[1..])
             .stdin(Stdio::piped())
@@ -208,11 +251,30 @@ impl EngineProc {
             stop,
             messages: Vec::new(),
             eof: false,
+            moved_at: None,
         })
     }
 
-    /// Sends one line. A broken pipe means the engine is gone.
-    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+    /// Sends one command (a BOARD block is several lines), written as
+    /// [`gomocup::Command`] prints it.
+    pub fn send_command(&mut self, cmd: &gomocup::Command) -> Result<(), EngineError> {
+        self.send(&cmd.to_string())
+    }
+
+    /// Waits until `pause` has passed since the engine's last move line arrived:
+    /// some engines (Rapfi) drop a command that arrives right after their move.
+    pub fn relay_pause(&self, pause: Duration) {
+        if let Some(t) = self.moved_at {
+            let wake = t + pause;
+            let now = Instant::now();
+            if wake > now {
+                std::thread::sleep(wake - now);
+            }
+        }
+    }
+
+    /// Sends text (one line or several). A broken pipe means the engine is gone.
+    fn send(&mut self, line: &str) -> Result<(), EngineError> {
         log::debug!("{} < {line}", self.label);
         let stdin = self.stdin.as_mut().ok_or(EngineError::Exited)?;
         writeln!(stdin, "{line}")
@@ -285,7 +347,10 @@ impl EngineProc {
         loop {
             let (t, line) = self.next_line(deadline)?;
             match classify(&line) {
-                Reply::Move(x, y) => return Ok(((x, y), t)),
+                Reply::Move(x, y) => {
+                    self.moved_at = Some(t);
+                    return Ok(((x, y), t));
+                }
                 Reply::Ok | Reply::Error | Reply::Message | Reply::Unknown => self.note(&line),
                 Reply::Garbage => return Err(EngineError::Garbage(line)),
             }
@@ -301,7 +366,7 @@ impl EngineProc {
 
     /// Says `END`; the process is killed if it has not exited by `deadline`.
     pub fn end(&mut self) {
-        let _ = self.send("END");
+        let _ = self.send_command(&gomocup::Command::End);
         self.stdin = None;
     }
 

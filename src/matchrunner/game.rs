@@ -14,6 +14,7 @@ use crossbeam_channel::Receiver;
 use super::engine_proc::{EngineError, EngineProc, StderrMode};
 use crate::games::gomoku::{Gomoku, Rule};
 use crate::games::{Color, Game, GameResult, Move};
+use crate::protocol::gomocup::{BoardStone, Command, Coord, Info};
 
 /// The Gomocup `INFO rule` number of a rule.
 pub fn gomocup_rule_number(rule: Rule) -> u32 {
@@ -53,6 +54,9 @@ pub struct GameConfig {
     /// Draw after this many moves past the opening.
     pub max_moves: Option<usize>,
     pub stderr: StderrMode,
+    /// The least time between an engine's move line and the next command we send
+    /// it (0 = none); not charged to its clock.
+    pub relay_pause_ms: u64,
 }
 
 /// One side of the match.
@@ -236,6 +240,8 @@ pub fn play_game(
 
     // Say END to both, give them a moment to exit together, then kill.
     for s in sides.iter_mut() {
+        s.proc
+            .relay_pause(Duration::from_millis(cfg.relay_pause_ms));
         s.proc.end();
     }
     let deadline = Instant::now() + Duration::from_millis(500);
@@ -250,12 +256,15 @@ fn setup(cfg: &GameConfig, sides: &mut [Side]) -> Result<Setup, ()> {
     for (i, s) in sides.iter_mut().enumerate() {
         let color = color_of(i);
         let start = if cfg.width == cfg.height {
-            format!("START {}", cfg.width)
+            Command::Start(cfg.width as i64)
         } else {
-            format!("RECTSTART {},{}", cfg.width, cfg.height)
+            Command::RectStart(cfg.width as i64, cfg.height as i64)
         };
         let deadline = Instant::now() + Duration::from_millis(cfg.init_ms);
-        let answer = s.proc.send(&start).and_then(|_| s.proc.wait_ok(deadline));
+        let answer = s
+            .proc
+            .send_command(&start)
+            .and_then(|_| s.proc.wait_ok(deadline));
         match answer {
             Ok(()) => {}
             Err(EngineError::Aborted) => return Err(()),
@@ -267,19 +276,29 @@ fn setup(cfg: &GameConfig, sides: &mut [Side]) -> Result<Setup, ()> {
             }
         }
         let infos = [
-            format!("INFO timeout_turn {}", cfg.turn_ms),
-            format!("INFO timeout_match {}", cfg.match_ms),
-            format!("INFO max_memory {}", cfg.max_memory),
-            "INFO game_type 1".to_string(),
-            format!("INFO rule {}", gomocup_rule_number(cfg.rule)),
+            Info::TimeoutTurn(wire_int(cfg.turn_ms)),
+            Info::TimeoutMatch(wire_int(cfg.match_ms)),
+            Info::MaxMemory(wire_int(cfg.max_memory)),
+            Info::GameType(1),
+            Info::Rule(gomocup_rule_number(cfg.rule) as i64),
         ];
-        for line in infos {
-            if let Err(e) = s.proc.send(&line) {
+        for info in infos {
+            if let Err(e) = s.proc.send_command(&Command::Info(info)) {
                 return Ok(Setup::Failed(color, e.to_string()));
             }
         }
     }
     Ok(Setup::Ready)
+}
+
+/// A count (milliseconds, bytes) as the protocol's integer.
+fn wire_int(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// A board square as the protocol writes it.
+fn coord(x: usize, y: usize) -> Coord {
+    Coord::new(x as i32, y as i32)
 }
 
 fn color_of(i: usize) -> Color {
@@ -308,31 +327,40 @@ fn play_moves(
         let left = (cfg.match_ms > 0).then(|| total.saturating_sub(s.used));
 
         // The request.
-        let mut lines = Vec::new();
+        let mut cmds = Vec::new();
         if let Some(l) = left {
-            lines.push(format!("INFO time_left {}", l.as_millis()));
+            cmds.push(Command::Info(Info::TimeLeft(
+                wire_int(l.as_millis() as u64),
+            )));
         }
         if !s.started {
             s.started = true;
             let history = board.history();
             if history.is_empty() {
-                lines.push("BEGIN".into());
+                cmds.push(Command::Begin);
             } else {
-                lines.push("BOARD".into());
-                for (mv, c) in history {
-                    let (x, y) = mv.xy(cfg.width);
-                    lines.push(format!("{x},{y},{}", if c == color { 1 } else { 2 }));
-                }
-                lines.push("DONE".into());
+                let stones = history
+                    .into_iter()
+                    .map(|(mv, c)| {
+                        let (x, y) = mv.xy(cfg.width);
+                        BoardStone {
+                            at: coord(x, y),
+                            field: if c == color { 1 } else { 2 },
+                        }
+                    })
+                    .collect();
+                cmds.push(Command::Board(stones));
             }
         } else if let Some((mv, _)) = board.last_move() {
             let (x, y) = mv.xy(cfg.width);
-            lines.push(format!("TURN {x},{y}"));
+            cmds.push(Command::Turn(coord(x, y)));
         }
+        s.proc
+            .relay_pause(Duration::from_millis(cfg.relay_pause_ms));
         s.proc.drain();
         let mut sent_ok = true;
-        for l in &lines {
-            if s.proc.send(l).is_err() {
+        for c in &cmds {
+            if s.proc.send_command(c).is_err() {
                 sent_ok = false;
                 break;
             }

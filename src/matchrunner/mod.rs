@@ -30,14 +30,21 @@ USAGE:
 
 Each engine is a command line (quote it; words split as a shell does, no pipes or
 variables) of a program speaking the Gomocup protocol on stdin/stdout, e.g.
---engine1 \"target/release/ply\" --engine2 \"/opt/pbrain-rapfi --threads 1\".
-Every game starts fresh engine processes. Results are from engine 1's view.
+--engine1 \"target/release/ply\" --engine2 \"/opt/rapfi/pbrain-rapfi\".
+Every game starts fresh engine processes, each in the folder of its program (as
+Piskvork and GomocupJudge do: engines such as Rapfi read a config file beside
+themselves), so relative paths in an engine's arguments are taken from there.
+Results are from engine 1's view.
 
 ENGINES:
     --engine1 CMD, --engine2 CMD   the two engines (required)
     --name1 NAME, --name2 NAME     names in the output and records (default: the
                                    program's file name, with #1/#2 if they are equal)
     --engine-stderr                show the engines' stderr (default: discarded)
+    --relay-pause-ms MS            wait until MS ms have passed since an engine's move
+                                   line before sending it the next command (not
+                                   charged to its clock; default 0). Rapfi drops a
+                                   command that arrives right after its move: use 30.
 
 GAME:
     --size N | WxH                 board size (default 15; 5 to 32 per side)
@@ -56,9 +63,13 @@ GAME:
 OPENINGS:
     --openings FILE                one opening per line as `dx,dy, dx,dy, ...`: offsets
                                    from the centre (width/2, height/2), stones in play
-                                   order, black first (blank lines, # comments and
-                                   openings that do not fit the board are skipped).
-                                   Without a file every game starts on an empty board.
+                                   order, black first (blank lines and # comments are
+                                   skipped). An opening that does not fit the board is
+                                   an error naming FILE:LINE, as is one that repeats a
+                                   square or is already won. Without a file every game
+                                   starts on an empty board.
+    --skip-unfit                   skip the openings that do not fit the board (a
+                                   warning each) instead of refusing the file
     --random-openings SEED         shuffle the openings with SEED (default: file order)
 
     Games are played in pairs: the same opening twice, engine 1 black in the first game
@@ -85,8 +96,8 @@ OUTPUT:
     one line per finished game with the running score, then W/D/L, score, Elo with a
     95% error bar, LOS, the pentanomial pair counts, the SPRT state (LLR and bounds;
     the decision uses the pentanomial LLR), how the games ended, move times and the
-    wall time. Exit code 0, 1 on a fatal error (an engine that cannot be started),
-    2 on bad options.
+    wall time. Exit code 0, 1 on a fatal error (an engine that cannot be started, an
+    openings file that cannot be used), 2 on bad options.
 ";
 
 /// Everything `ply match` was asked to do.
@@ -100,6 +111,8 @@ pub struct MatchOptions {
     pub concurrency: usize,
     pub sprt: Option<stats::Sprt>,
     pub sgf: Option<String>,
+    /// Skip openings that do not fit the board instead of refusing the file.
+    pub skip_unfit: bool,
 }
 
 fn parse_num<T: std::str::FromStr>(name: &str, v: &str) -> Result<T, String> {
@@ -155,6 +168,7 @@ pub fn parse_options(args: &[String]) -> Result<MatchOptions, String> {
         init_ms: 10_000,
         max_moves: None,
         stderr: StderrMode::Discard,
+        relay_pause_ms: 0,
     };
     let mut o = MatchOptions {
         players: [
@@ -174,6 +188,7 @@ pub fn parse_options(args: &[String]) -> Result<MatchOptions, String> {
         concurrency: 1,
         sprt: None,
         sgf: None,
+        skip_unfit: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -184,6 +199,8 @@ pub fn parse_options(args: &[String]) -> Result<MatchOptions, String> {
             "--name1" => names[0] = Some(value(a)?),
             "--name2" => names[1] = Some(value(a)?),
             "--engine-stderr" => game.stderr = StderrMode::Inherit,
+            "--relay-pause-ms" => game.relay_pause_ms = parse_num(a, &value(a)?)?,
+            "--skip-unfit" => o.skip_unfit = true,
             "--size" => (game.width, game.height) = parse_size(&value(a)?)?,
             "--rule" => game.rule = crate::cli::parse_rule(&value(a)?)?,
             "--turn-ms" => game.turn_ms = parse_num(a, &value(a)?)?,
@@ -244,13 +261,16 @@ pub struct Opening {
 }
 
 /// Parses an openings file (offsets from the centre) for a board, checking that no
-/// opening has a stone twice or is already won. Openings that do not fit the board
-/// are skipped (with a warning), so one file serves 15x15 and 20x20.
+/// opening has a stone twice or is already won. `source` names the file in errors,
+/// which read `source:LINE: ...`. An opening that does not fit the board is an
+/// error too, unless `skip_unfit`: then it is left out with a warning on stderr.
 pub fn parse_openings(
     text: &str,
+    source: &str,
     width: usize,
     height: usize,
     rule: Rule,
+    skip_unfit: bool,
 ) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
     let mut skipped = 0;
@@ -259,7 +279,7 @@ pub fn parse_openings(
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let err = |m: String| format!("openings line {}: {m}", i + 1);
+        let err = |m: String| format!("{source}:{}: {m}", i + 1);
         let nums = line
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|t| !t.is_empty())
@@ -277,12 +297,19 @@ pub fn parse_openings(
             let x = (width / 2) as i64 + p[0];
             let y = (height / 2) as i64 + p[1];
             if x < 0 || y < 0 || x >= width as i64 || y >= height as i64 {
-                log::warn!(
-                    "openings line {}: offset {},{} is off a {width}x{height} board: skipped",
-                    i + 1,
-                    p[0],
-                    p[1]
+                let what = format!(
+                    "the opening '{line}' does not fit a {width}x{height} board: offset {},{} \
+                     is square {x},{y}",
+                    p[0], p[1]
                 );
+                if !skip_unfit {
+                    return Err(err(format!(
+                        "{what} (the centre is {},{}; use --skip-unfit to leave such openings out)",
+                        width / 2,
+                        height / 2
+                    )));
+                }
+                eprintln!("ply match: warning: {}: skipped", err(what));
                 skipped += 1;
                 continue 'lines;
             }
@@ -308,7 +335,7 @@ pub fn parse_openings(
     }
     if out.is_empty() {
         return Err(format!(
-            "no opening fits a {width}x{height} board ({skipped} skipped)"
+            "{source}: no opening fits a {width}x{height} board ({skipped} skipped)"
         ));
     }
     Ok(out)
@@ -395,7 +422,7 @@ pub fn run_match(opts: &MatchOptions) -> Result<(), String> {
     let openings = match &opts.openings_file {
         Some(f) => {
             let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read '{f}': {e}"))?;
-            parse_openings(&text, g.width, g.height, g.rule).map_err(|e| format!("{f}: {e}"))?
+            parse_openings(&text, f, g.width, g.height, g.rule, opts.skip_unfit)?
         }
         None => Vec::new(),
     };
@@ -694,42 +721,75 @@ mod tests {
         }
     }
 
+    fn parse(text: &str, w: usize, h: usize) -> Result<Vec<Opening>, String> {
+        parse_openings(text, "f.txt", w, h, Rule::Freestyle, false)
+    }
+
     #[test]
     fn openings_are_offsets_from_the_centre() {
         let text = "# comment\n0,0, 1,0, 1,3\n\n-7,-7, 7,7\n";
-        let o = parse_openings(text, 15, 15, Rule::Freestyle).unwrap();
+        let o = parse(text, 15, 15).unwrap();
         assert_eq!(o.len(), 2);
         assert_eq!(o[0].stones, vec![(7, 7), (8, 7), (8, 10)]);
         assert_eq!(o[0].line, 2);
         assert_eq!(o[1].stones, vec![(0, 0), (14, 14)]);
         // Rectangular: centre (10, 7).
-        let o = parse_openings("0,0, 1,-1", 20, 15, Rule::Freestyle).unwrap();
+        let o = parse("0,0, 1,-1", 20, 15).unwrap();
         assert_eq!(o[0].stones, vec![(10, 7), (11, 6)]);
-        let o = parse_openings("0,0, 8,0\n0,0, 7,7\n", 15, 15, Rule::Freestyle).unwrap();
-        assert_eq!(o.len(), 1);
-        assert_eq!(o[0].line, 2);
-        assert!(parse_openings("0,0, 8,0", 15, 15, Rule::Freestyle).is_err());
-        assert!(parse_openings("0,0, 0,0", 15, 15, Rule::Freestyle).is_err());
-        assert!(parse_openings("0,0, 1", 15, 15, Rule::Freestyle).is_err());
-        assert!(parse_openings("0,a", 15, 15, Rule::Freestyle).is_err());
-        assert!(parse_openings("# nothing\n", 15, 15, Rule::Freestyle).is_err());
+        // Errors name the file and the line.
+        for (bad, want) in [
+            ("0,0, 0,0", "f.txt:1: offset 0,0 is used twice"),
+            ("\n0,0, 1", "f.txt:2: an odd number of coordinates"),
+            ("0,a", "f.txt:1: 'a' is not a number"),
+            (
+                "# nothing\n",
+                "f.txt: no opening fits a 15x15 board (0 skipped)",
+            ),
+        ] {
+            assert_eq!(parse(bad, 15, 15).unwrap_err(), want, "{bad:?}");
+        }
         // Black already has five.
         let won = "0,0, 0,1, 1,0, 1,1, 2,0, 2,1, 3,0, 3,1, 4,0";
-        assert!(parse_openings(won, 15, 15, Rule::Freestyle).is_err());
+        let e = parse(won, 15, 15).unwrap_err();
+        assert_eq!(e, "f.txt:1: the opening is already a finished game");
     }
 
     #[test]
-    fn the_shared_openings_file_parses() {
+    fn an_opening_off_the_board_is_refused_or_skipped() {
+        // The opening that c-gomoku-cli aborts on at 15x15: offset -8 is square -1.
+        let text = "0,0, 1,0, 1,3\n-8,-6, -7,-6, -8,-5, -6,-4, -6,-5\n";
+        let e = parse(text, 15, 15).unwrap_err();
+        assert!(
+            e.starts_with(
+                "f.txt:2: the opening '-8,-6, -7,-6, -8,-5, -6,-4, -6,-5' does not fit \
+                 a 15x15 board: offset -8,-6 is square -1,1"
+            ),
+            "{e}"
+        );
+        assert!(e.contains("--skip-unfit"), "{e}");
+        assert_eq!(parse(text, 17, 17).unwrap().len(), 2);
+        let o = parse_openings(text, "f.txt", 15, 15, Rule::Freestyle, true).unwrap();
+        assert_eq!(o.len(), 1);
+        assert_eq!(o[0].line, 1);
+        // Nothing left: still an error, with the count.
+        let e = parse_openings("0,0, 8,0\n", "f.txt", 15, 15, Rule::Freestyle, true);
+        assert_eq!(
+            e.unwrap_err(),
+            "f.txt: no opening fits a 15x15 board (1 skipped)"
+        );
+    }
+
+    #[test]
+    fn the_shared_openings_file_fits_15x15() {
         let text = include_str!("../../tests/data/openings-offset.txt");
-        // 41 openings of 3 to 5 stones; the last one reaches offset -8: not on 15x15.
-        let o = parse_openings(text, 20, 20, Rule::Freestyle).unwrap();
-        assert_eq!(o.len(), 41);
-        assert!(o.iter().all(|x| (3..=5).contains(&x.stones.len())));
-        let o = parse_openings(text, 15, 15, Rule::Freestyle).unwrap();
-        assert_eq!(o.len(), 40);
-        assert_eq!(o[0].stones, vec![(7, 7), (8, 7), (8, 10)]);
-        let o = parse_openings(text, 15, 15, Rule::Renju).unwrap();
-        assert_eq!(o.len(), 40);
+        // 40 openings of 3 to 5 stones, every one on a 15x15 board, for every rule.
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+            let o = parse_openings(text, "o", 15, 15, rule, false).unwrap();
+            assert_eq!(o.len(), 40);
+            assert!(o.iter().all(|x| (3..=5).contains(&x.stones.len())));
+            assert_eq!(o[0].stones, vec![(7, 7), (8, 7), (8, 10)]);
+        }
+        assert_eq!(parse(text, 20, 20).unwrap().len(), 40);
     }
 
     #[test]
