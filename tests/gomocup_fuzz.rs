@@ -315,6 +315,8 @@ impl Model {
                 Pos::Unknown(..) => Want::ZeroOrOne,
             },
             Command::End => panic!("END is not generated"),
+            // An empty database: MESSAGE lines only.
+            Command::YxQueryDatabaseAll(_) => Want::Zero,
             _ => Want::One,
         }
     }
@@ -449,6 +451,11 @@ impl Model {
                     }
                 }
             }
+            Command::YxQueryDatabaseAll(_) => no_answer(ans),
+            Command::YxSwap2Step(_)
+            | Command::YxSoosorvStep { .. }
+            | Command::YxBalance { .. }
+            | Command::YxSearchDefend => panic!("{cmd:?} is not generated"),
             Command::YxNbest(n) => match &mut self.pos {
                 Pos::None => expect_error(ans),
                 Pos::Unknown(w, h) => move_or_error(ans, *w, *h).map(|_| ()),

@@ -24,6 +24,8 @@ use crate::search::{
     format_score, Limits, SearchInfo, SearchParams, SearchResult, Solved, TimeLimit,
 };
 
+mod yixin;
+
 pub const NAME: &str = "ply";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub const AUTHOR: &str = "the ply developers";
@@ -286,6 +288,11 @@ impl GomocupSession {
             Command::YxHashClear => self.engine.clear_hash(),
             Command::YxShowInfo => self.show_info(),
             Command::Swap2Board(stones) => self.swap2(t, &stones),
+            Command::YxQueryDatabaseAll(_) => self.query_database_all(),
+            Command::YxSwap2Step(step) => self.swap2_step(step),
+            Command::YxSoosorvStep { step, n, moves } => self.soosorv_step(step, n, &moves),
+            Command::YxBalance { two, target } => self.balance(two, target),
+            Command::YxSearchDefend => self.search_defend(),
         }
     }
 
@@ -461,7 +468,9 @@ impl GomocupSession {
             Info::Game(GameName::TicTacToe) => self.choose_game(GameChoice::TicTacToe),
             Info::Game(GameName::Reversi) => self.choose_game(GameChoice::Reversi),
             Info::MaxDepth(d) => s.max_depth = (d > 0).then_some(d.min(100) as u32),
-            Info::MaxNode(n) => s.max_nodes = (n > 0).then_some(n as u64),
+            // Yixin-Board counts max_node in thousands of nodes (its "Fast" level
+            // sends 10000 for 10 M nodes).
+            Info::MaxNode(n) => s.max_nodes = (n > 0).then_some((n as u64).saturating_mul(1000)),
             Info::ThreadNum(n) => {
                 s.threads = n.clamp(1, crate::engine::MAX_THREADS as i64) as usize;
                 self.engine.set_threads(s.threads);
@@ -626,6 +635,13 @@ impl GomocupSession {
                 let c = self.coord(m);
                 self.reply(Reply::Message("REALTIME REFRESH".into()));
                 self.reply(Reply::Message(format!("REALTIME BEST {},{}", c.x, c.y)));
+                // Yixin-Board's analysis view: the value (a plain integer, mates as
+                // the raw score) and the line.
+                self.reply(Reply::Message(format!("REALTIME VAL {}", info.score)));
+                self.reply(Reply::Message(format!(
+                    "REALTIME PV {}",
+                    self.pv_text(&info.pv)
+                )));
             }
         }
         if detail & 2 != 0 {

@@ -17,7 +17,10 @@
 //!   the first result).
 //!
 //! `START w h` (two sizes separated by a space, as Yixin-Board sends it) is
-//! accepted: `Start(w)` when square, `RectStart(w, h)` otherwise.
+//! accepted: `Start(w)` when square, `RectStart(h, w)` otherwise. Yixin-Board's
+//! board is `w` columns by `h` rows and it writes every coordinate as `row,col`,
+//! so the first number of its coordinates runs below `h`: in ply's `x,y` terms
+//! that is an `h` by `w` board (RECTSTART keeps Piskvork's `w,h` and `x,y`).
 //!
 //! Lexical rules: keywords and `INFO` keys are case-insensitive; a trailing
 //! `\r` (CRLF input) and surrounding whitespace are ignored; spaces or tabs may
@@ -32,7 +35,8 @@
 //! `ERROR msg`). `DONE` outside a block is `Invalid`.
 //!
 //! Unsupported Yixin-Board/Rapfi commands that are followed by a `x,y` list up
-//! to `DONE` (`YXBLOCK`, `YXBLOCKUNDO`, `YXQUERYDATABASE*`, `YXEDIT*DATABASE`,
+//! to `DONE` (`YXBLOCK`, `YXBLOCKUNDO`, `YXQUERYDATABASEONE`/`ALLT`/`TEXT`,
+//! `YXEDIT*DATABASE`,
 //! `YXDELETEDATABASE*`) are swallowed up to their `DONE` and reported once as
 //! `Err(Unknown("YXBLOCK"))`, so the engine does not answer every listed line.
 //!
@@ -120,6 +124,28 @@ pub enum Command {
     Board(Vec<BoardStone>),
     YxBoard(Vec<BoardStone>),
     Swap2Board(Vec<Coord>),
+    /// `YXQUERYDATABASEALL` with its `x,y` list up to `DONE` (the moves of the
+    /// position, in order). ply has no database: the answer is an empty one.
+    YxQueryDatabaseAll(Vec<Coord>),
+    /// Yixin-Board's Swap2 opening, steps 1 to 3 (`YXSWAP2STEP1`..`3`; the
+    /// position comes first by `YXBOARD`).
+    YxSwap2Step(u8),
+    /// Yixin-Board's Soosorv opening (renju), steps 1 to 6: `YXSOOSORVSTEP1` is
+    /// one line; steps 2 to 6 carry the opening's moves (`x,y`, in order) up to
+    /// `DONE`, and steps 4 and 5 the number of fifth moves on the keyword line.
+    YxSoosorvStep {
+        step: u8,
+        n: Option<i64>,
+        moves: Vec<Coord>,
+    },
+    /// `YXBALANCEONE n` / `YXBALANCETWO n`: one move (two moves, one per side)
+    /// that leave the position as close as possible to `n` for the side to move.
+    YxBalance {
+        two: bool,
+        target: i64,
+    },
+    /// `YXSEARCHDEFEND`: every move that stops the opponent's forced win.
+    YxSearchDefend,
     Takeback(Coord),
     Play(Coord),
     Info(Info),
@@ -178,6 +204,19 @@ const KEYWORDS: &[&str] = &[
     "BOARD",
     "YXBOARD",
     "SWAP2BOARD",
+    "YXQUERYDATABASEALL",
+    "YXSWAP2STEP1",
+    "YXSWAP2STEP2",
+    "YXSWAP2STEP3",
+    "YXSOOSORVSTEP1",
+    "YXSOOSORVSTEP2",
+    "YXSOOSORVSTEP3",
+    "YXSOOSORVSTEP4",
+    "YXSOOSORVSTEP5",
+    "YXSOOSORVSTEP6",
+    "YXBALANCEONE",
+    "YXBALANCETWO",
+    "YXSEARCHDEFEND",
     "TAKEBACK",
     "PLAY",
     "INFO",
@@ -197,7 +236,6 @@ const KEYWORDS: &[&str] = &[
 const UNSUPPORTED_BLOCKS: &[&str] = &[
     "YXBLOCK",
     "YXBLOCKUNDO",
-    "YXQUERYDATABASEALL",
     "YXQUERYDATABASEALLT",
     "YXQUERYDATABASEONE",
     "YXQUERYDATABASETEXT",
@@ -312,13 +350,15 @@ fn one_coord(kw: &str, args: &str) -> Result<Coord, ParseError> {
 }
 
 /// `START n`; also `START w h` as Yixin-Board sends it (`START 15 15`):
-/// a square `w h` gives `Start(w)`, a rectangle gives `RectStart(w, h)`.
+/// a square `w h` gives `Start(w)`, a rectangle gives `RectStart(h, w)`: the
+/// GUI's coordinates are `row,col` (row below `h`, column below `w`), so ply's
+/// first coordinate runs over the GUI's `h` rows.
 fn parse_start(args: &str) -> Result<Command, ParseError> {
     let sizes = (int, opt((space1, int).map(|(_, h)| h)));
     match whole(args, sizes) {
         Some((n, None)) => Ok(Command::Start(n)),
         Some((w, Some(h))) if w == h => Ok(Command::Start(w)),
-        Some((w, Some(h))) => Ok(Command::RectStart(w, h)),
+        Some((w, Some(h))) => Ok(Command::RectStart(h, w)),
         None => Err(invalid(format!(
             "START expects a board size, got '{}'",
             shown(args)
@@ -421,6 +461,21 @@ fn parse_simple(kw: &str, args: &str) -> Result<Command, ParseError> {
         "YXSHOWFORBID" => no_args(kw, args, Command::YxShowForbid),
         "YXHASHCLEAR" => no_args(kw, args, Command::YxHashClear),
         "YXSHOWINFO" => no_args(kw, args, Command::YxShowInfo),
+        "YXSWAP2STEP1" => no_args(kw, args, Command::YxSwap2Step(1)),
+        "YXSWAP2STEP2" => no_args(kw, args, Command::YxSwap2Step(2)),
+        "YXSWAP2STEP3" => no_args(kw, args, Command::YxSwap2Step(3)),
+        "YXSOOSORVSTEP1" => no_args(
+            kw,
+            args,
+            Command::YxSoosorvStep {
+                step: 1,
+                n: None,
+                moves: Vec::new(),
+            },
+        ),
+        "YXBALANCEONE" => one_int(kw, args).map(|target| Command::YxBalance { two: false, target }),
+        "YXBALANCETWO" => one_int(kw, args).map(|target| Command::YxBalance { two: true, target }),
+        "YXSEARCHDEFEND" => no_args(kw, args, Command::YxSearchDefend),
         _ => Err(ParseError::Unknown(shown(kw))),
     }
 }
@@ -433,6 +488,9 @@ enum BlockKind {
     Board,
     YxBoard,
     Swap2Board,
+    QueryDatabaseAll,
+    /// `YXSOOSORVSTEP2`..`6`: the step and its number of fifth moves (steps 4, 5).
+    Soosorv(u8, Option<i64>),
     /// An unsupported `... DONE` command (keyword kept for the message).
     Unsupported(String),
 }
@@ -443,6 +501,12 @@ impl BlockKind {
             BlockKind::Board => "BOARD",
             BlockKind::YxBoard => "YXBOARD",
             BlockKind::Swap2Board => "SWAP2BOARD",
+            BlockKind::QueryDatabaseAll => "YXQUERYDATABASEALL",
+            BlockKind::Soosorv(2, _) => "YXSOOSORVSTEP2",
+            BlockKind::Soosorv(3, _) => "YXSOOSORVSTEP3",
+            BlockKind::Soosorv(4, _) => "YXSOOSORVSTEP4",
+            BlockKind::Soosorv(5, _) => "YXSOOSORVSTEP5",
+            BlockKind::Soosorv(..) => "YXSOOSORVSTEP6",
             BlockKind::Unsupported(k) => k,
         }
     }
@@ -488,12 +552,16 @@ impl Block {
             BlockKind::Board | BlockKind::YxBoard => {
                 whole(line, stone).map(|s| self.stones.push(s)).is_some()
             }
-            BlockKind::Swap2Board => whole(line, coord).map(|c| self.coords.push(c)).is_some(),
+            BlockKind::Swap2Board | BlockKind::QueryDatabaseAll | BlockKind::Soosorv(..) => {
+                whole(line, coord).map(|c| self.coords.push(c)).is_some()
+            }
             BlockKind::Unsupported(_) => true,
         };
         if !ok {
             let expected = match self.kind {
-                BlockKind::Swap2Board => "x,y",
+                BlockKind::Swap2Board | BlockKind::QueryDatabaseAll | BlockKind::Soosorv(..) => {
+                    "x,y"
+                }
                 _ => "x,y,field (field 1, 2 or 3)",
             };
             self.fail(format!(
@@ -517,6 +585,12 @@ impl Block {
             BlockKind::Board => Command::Board(self.stones),
             BlockKind::YxBoard => Command::YxBoard(self.stones),
             BlockKind::Swap2Board => Command::Swap2Board(self.coords),
+            BlockKind::QueryDatabaseAll => Command::YxQueryDatabaseAll(self.coords),
+            BlockKind::Soosorv(step, n) => Command::YxSoosorvStep {
+                step,
+                n,
+                moves: self.coords,
+            },
             BlockKind::Unsupported(_) => unreachable!(),
         })
     }
@@ -603,14 +677,30 @@ impl Parser {
             "BOARD" => Some(BlockKind::Board),
             "YXBOARD" => Some(BlockKind::YxBoard),
             "SWAP2BOARD" => Some(BlockKind::Swap2Board),
+            "YXQUERYDATABASEALL" => Some(BlockKind::QueryDatabaseAll),
+            "YXSOOSORVSTEP2" => Some(BlockKind::Soosorv(2, None)),
+            "YXSOOSORVSTEP3" => Some(BlockKind::Soosorv(3, None)),
+            "YXSOOSORVSTEP4" => Some(BlockKind::Soosorv(4, whole(args, int))),
+            "YXSOOSORVSTEP5" => Some(BlockKind::Soosorv(5, whole(args, int))),
+            "YXSOOSORVSTEP6" => Some(BlockKind::Soosorv(6, None)),
             k if UNSUPPORTED_BLOCKS.contains(&k) => Some(BlockKind::Unsupported(kw.clone())),
             _ => None,
         };
         if let Some(kind) = kind {
             let mut block = Block::new(kind);
-            // Unsupported commands may carry arguments (YXEDITTVDDATABASE ...).
-            if !args.is_empty() && !matches!(block.kind, BlockKind::Unsupported(_)) {
-                block.fail(format!("{kw} takes no arguments, got '{}'", shown(args)));
+            match block.kind {
+                // Unsupported commands may carry arguments (YXEDITTVDDATABASE ...).
+                BlockKind::Unsupported(_) => {}
+                // Steps 4 and 5 carry the number of fifth moves.
+                BlockKind::Soosorv(4 | 5, None) => block.fail(format!(
+                    "{kw} expects the number of fifth moves, got '{}'",
+                    shown(args)
+                )),
+                BlockKind::Soosorv(4 | 5, Some(_)) => {}
+                _ if !args.is_empty() => {
+                    block.fail(format!("{kw} takes no arguments, got '{}'", shown(args)))
+                }
+                _ => {}
             }
             self.block = Some(block);
             return Vec::new();
@@ -702,6 +792,32 @@ impl fmt::Display for Command {
                 }
                 f.write_str("\nDONE")
             }
+            Command::YxQueryDatabaseAll(coords) => {
+                f.write_str("YXQUERYDATABASEALL")?;
+                for c in coords {
+                    write!(f, "\n{c}")?;
+                }
+                f.write_str("\nDONE")
+            }
+            Command::YxSwap2Step(step) => write!(f, "YXSWAP2STEP{step}"),
+            Command::YxSoosorvStep { step, n, moves } => {
+                write!(f, "YXSOOSORVSTEP{step}")?;
+                if let Some(n) = n {
+                    write!(f, " {n}")?;
+                }
+                if *step > 1 {
+                    for c in moves {
+                        write!(f, "\n{c}")?;
+                    }
+                    f.write_str("\nDONE")?;
+                }
+                Ok(())
+            }
+            Command::YxBalance { two, target } => {
+                let which = if *two { "TWO" } else { "ONE" };
+                write!(f, "YXBALANCE{which} {target}")
+            }
+            Command::YxSearchDefend => f.write_str("YXSEARCHDEFEND"),
             Command::Takeback(c) => write!(f, "TAKEBACK {c}"),
             Command::Play(c) => write!(f, "PLAY {c}"),
             Command::Info(i) => write!(f, "INFO {i}"),

@@ -70,7 +70,7 @@ fn case_whitespace_crlf_and_signs() {
     assert_eq!(ok("START\t15"), Command::Start(15));
     // Yixin-Board sends `start <w> <h>`
     assert_eq!(ok("start 15 15"), Command::Start(15));
-    assert_eq!(ok("START 20 15"), Command::RectStart(20, 15));
+    assert_eq!(ok("START 20 15"), Command::RectStart(15, 20));
 }
 
 #[test]
@@ -197,7 +197,7 @@ fn unknown_commands() {
         "7,7",
         "-1,-1,1",
         "SUGGEST 7,7",
-        "YXBALANCEONE 5",
+        "YXDRAW",
         "ÄÖÜ",
         "\0",
         "START\u{0}15",
@@ -336,15 +336,82 @@ fn interrupted_blocks() {
 }
 
 #[test]
+fn yixin_board_tool_commands() {
+    let mut p = Parser::new();
+    let out = feed_all(
+        &mut p,
+        "yxswap2step2\nyxsoosorvstep1\nyxbalancetwo -20\nyxsearchdefend",
+    );
+    assert_eq!(
+        out,
+        vec![
+            Ok(Command::YxSwap2Step(2)),
+            Ok(Command::YxSoosorvStep {
+                step: 1,
+                n: None,
+                moves: vec![]
+            }),
+            Ok(Command::YxBalance {
+                two: true,
+                target: -20
+            }),
+            Ok(Command::YxSearchDefend),
+        ]
+    );
+    let out = feed_all(&mut p, "yxsoosorvstep4 2\n7,7\n 7 , 6 \n\n8,8\n6,8\ndone");
+    assert_eq!(
+        out,
+        vec![Ok(Command::YxSoosorvStep {
+            step: 4,
+            n: Some(2),
+            moves: vec![c(7, 7), c(7, 6), c(8, 8), c(6, 8)]
+        })]
+    );
+    let out = feed_all(&mut p, "yxquerydatabaseall\n7,7\nDONE");
+    assert_eq!(out, vec![Ok(Command::YxQueryDatabaseAll(vec![c(7, 7)]))]);
+    // Bad arguments and lines are errors; a command interrupts the list.
+    for text in [
+        "yxsoosorvstep5\n7,7\ndone",
+        "yxsoosorvstep5 x\n7,7\ndone",
+        "yxsoosorvstep2 3\n7,7\ndone",
+        "yxsoosorvstep3\n7,7,1\ndone",
+        "yxquerydatabaseall\nfoo\ndone",
+    ] {
+        let out = feed_all(&mut p, text);
+        assert!(
+            matches!(out.as_slice(), [Err(ParseError::Invalid(_))]),
+            "{text:?}: {out:?}"
+        );
+    }
+    for text in [
+        "yxswap2step1 now",
+        "yxbalanceone",
+        "yxbalanceone 1 2",
+        "yxsearchdefend x",
+    ] {
+        let out = feed_all(&mut p, text);
+        assert!(
+            matches!(out.as_slice(), [Err(ParseError::Invalid(_))]),
+            "{text:?}: {out:?}"
+        );
+    }
+    let out = feed_all(&mut p, "yxsoosorvstep6\n7,7\nyxswap2step3");
+    assert!(
+        matches!(out.as_slice(), [Err(ParseError::Invalid(m)), Ok(Command::YxSwap2Step(3))] if m.contains("YXSOOSORVSTEP6 block interrupted")),
+        "{out:?}"
+    );
+}
+
+#[test]
 fn unsupported_block_commands_are_swallowed() {
     let mut p = Parser::new();
     let out = feed_all(&mut p, "YXBLOCK\n7,7\n8,8\nDONE");
     assert_eq!(out, vec![Err(ParseError::Unknown("YXBLOCK".into()))]);
-    let out = feed_all(&mut p, "yxquerydatabaseall\n7,7\nDONE\nBEGIN");
+    let out = feed_all(&mut p, "yxquerydatabaseone\n7,7\nDONE\nBEGIN");
     assert_eq!(
         out,
         vec![
-            Err(ParseError::Unknown("YXQUERYDATABASEALL".into())),
+            Err(ParseError::Unknown("YXQUERYDATABASEONE".into())),
             Ok(Command::Begin)
         ]
     );
@@ -396,6 +463,39 @@ fn samples() -> Vec<Command> {
         Command::YxShowForbid,
         Command::YxHashClear,
         Command::YxShowInfo,
+        Command::YxQueryDatabaseAll(vec![c(7, 7), c(8, 8)]),
+        Command::YxQueryDatabaseAll(vec![]),
+        Command::YxSwap2Step(1),
+        Command::YxSwap2Step(3),
+        Command::YxSoosorvStep {
+            step: 1,
+            n: None,
+            moves: vec![],
+        },
+        Command::YxSoosorvStep {
+            step: 2,
+            n: None,
+            moves: vec![c(7, 7), c(7, 6), c(8, 8)],
+        },
+        Command::YxSoosorvStep {
+            step: 5,
+            n: Some(3),
+            moves: vec![c(7, 7), c(7, 6), c(8, 8), c(6, 8)],
+        },
+        Command::YxSoosorvStep {
+            step: 6,
+            n: None,
+            moves: vec![],
+        },
+        Command::YxBalance {
+            two: false,
+            target: -40,
+        },
+        Command::YxBalance {
+            two: true,
+            target: 0,
+        },
+        Command::YxSearchDefend,
     ];
     for i in [
         Info::TimeoutTurn(5000),
