@@ -335,7 +335,7 @@ impl GomocupSession {
             Some(Position::Reversi(g)) => reversi_move(g, c),
             Some(Position::Gomoku(g)) if mover.is_some_and(|m| m != g.side_to_move()) => {
                 let mut as_mover = g.clone();
-                as_mover.set_side_to_move(g.side_to_move().other());
+                as_mover.set_side_to_move(mover.unwrap_or(Color::Black));
                 Position::Gomoku(as_mover).check_move(c.x as i64, c.y as i64)
             }
             Some(p) => p.check_move(c.x as i64, c.y as i64),
