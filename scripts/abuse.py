@@ -593,6 +593,20 @@ def is_move(l):
     return l[:1].isdigit() and "," in l
 
 
+def opening_boards():
+    """BOARD blocks (white to move, ply's stones as 1) from the shared openings file:
+    quiet positions where ply thinks for real."""
+    boards = []
+    with open(os.path.join(ROOT, "tests", "data", "openings-offset.txt")) as f:
+        for line in f:
+            nums = [int(t) for t in line.replace(",", " ").split()]
+            stones = [(7 + nums[i], 7 + nums[i + 1]) for i in range(0, len(nums), 2)]
+            if len(stones) % 2 == 1:  # white (ply) to move
+                rows = [f"{x},{y},{2 if i % 2 == 0 else 1}" for i, (x, y) in enumerate(stones)]
+                boards.append("BOARD\n" + "\n".join(rows) + "\nDONE\n")
+    return boards
+
+
 def signals(binary, reps, seed):
     r = random.Random(seed)
     turn = 1000
@@ -600,43 +614,36 @@ def signals(binary, reps, seed):
     results = {"between": [], "thinking": [], "suspended-send": []}
     failures = []
     early = 0
+    boards = opening_boards()
     for rep in range(reps):
         s = Session(binary, ["--protocol", "gomocup"])
         try:
-            if not gomocup_setup(s, turn):
-                failures.append(f"rep {rep}: no OK")
-                continue
-            s.send("BEGIN\n")
-            got = s.wait_for(is_move, turn / 1000 + 2)
-            if got is None:
-                failures.append(f"rep {rep}: no first move")
-                continue
-            x, y = 0, 0
-            occupied = {got[1]}
             for kind in ("between", "thinking", "suspended-send"):
-                while f"{x},{y}" in occupied:
-                    x += 1
-                occupied.add(f"{x},{y}")
+                # A fresh game from a quiet opening each time, so that ply thinks.
+                if not gomocup_setup(s, turn):
+                    failures.append(f"rep {rep} {kind}: no OK")
+                    break
+                board = r.choice(boards)
                 stop_s = r.uniform(0.5, 3.0)
                 if kind == "between":
-                    # Suspended after its answer, resumed, then asked.
+                    # Suspended while idle, resumed, then asked.
                     os.kill(s.p.pid, signal.SIGSTOP)
                     time.sleep(stop_s)
                     os.kill(s.p.pid, signal.SIGCONT)
                     t_ref = time.monotonic()
-                    s.send(f"TURN {x},{y}\n")
+                    s.send(board)
                 elif kind == "thinking":
-                    s.send(f"TURN {x},{y}\n")
-                    time.sleep(r.uniform(0.05, 0.3))
+                    s.send(board)
+                    time.sleep(r.uniform(0.005, 0.05))
                     t_stop = time.monotonic()
                     os.kill(s.p.pid, signal.SIGSTOP)
                     time.sleep(stop_s)
                     os.kill(s.p.pid, signal.SIGCONT)
                     t_ref = time.monotonic()
                 else:
-                    # GomocupJudge: the command is written while the brain is stopped.
+                    # GomocupJudge: the request is written while the brain is stopped.
                     os.kill(s.p.pid, signal.SIGSTOP)
-                    s.send(f"INFO time_left 100000\nTURN {x},{y}\n")
+                    s.send("INFO time_left 100000\n" + board)
                     time.sleep(stop_s)
                     os.kill(s.p.pid, signal.SIGCONT)
                     t_ref = time.monotonic()
@@ -644,7 +651,6 @@ def signals(binary, reps, seed):
                 if got is None:
                     failures.append(f"rep {rep} {kind}: no move within {turn / 1000 + 5} s of SIGCONT")
                     break
-                occupied.add(got[1])
                 if kind == "thinking" and got[0] < t_stop:
                     early += 1  # answered before it was stopped: not a test of anything
                     continue
@@ -664,9 +670,11 @@ def signals(binary, reps, seed):
     parts = []
     for kind, v in results.items():
         if v:
-            parts.append(f"{kind}: {len(v)} moves, after SIGCONT max {max(v):.0f} ms, "
-                         f"median {sorted(v)[len(v) // 2]:.0f} ms")
-    summary = (f"signals: {reps} sessions, turn {turn} ms, SIGSTOP 0.5-3 s: " + "; ".join(parts) +
+            v = sorted(v)
+            parts.append(f"{kind}: {len(v)} moves, after SIGCONT min {v[0]:.0f} / median "
+                         f"{v[len(v) // 2]:.0f} / max {v[-1]:.0f} ms")
+    summary = (f"signals: {reps} sessions x 3 games from quiet openings, turn {turn} ms, "
+               f"SIGSTOP 0.5-3 s: " + "; ".join(parts) +
                f" ({early} thinks over before the SIGSTOP not counted); {len(failures)} failures")
     return summary, failures
 
