@@ -343,9 +343,14 @@ fn soosorv_steps_give_well_formed_decisions() {
     // Step 5: N distinct fifth moves on empty squares, then DONE.
     moves_block(&mut b, "yxsoosorvstep5 3", &four);
     let l = lines_until(&mut b, |l| l == "MESSAGE SOOSORV MOVE5 DONE");
-    let offers: Vec<(i32, i32)> = l
+    let fifth: Vec<&String> = l
         .iter()
-        .filter(|x| x.starts_with("MESSAGE SOOSORV MOVE5 ") && !x.ends_with("DONE"))
+        .filter(|x| x.starts_with("MESSAGE SOOSORV MOVE5 "))
+        .collect();
+    assert_eq!(fifth[0], "MESSAGE SOOSORV MOVE5 REFRESH", "{l:?}");
+    let offers: Vec<(i32, i32)> = fifth[1..]
+        .iter()
+        .filter(|x| !x.ends_with("DONE"))
         .map(|x| message_xy(x, "MESSAGE SOOSORV MOVE5 "))
         .collect();
     assert_eq!(offers.len(), 3, "{l:?}");

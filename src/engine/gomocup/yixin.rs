@@ -342,6 +342,9 @@ impl GomocupSession {
                     ));
                     self.message(format!("SOOSORV SWAP2 {}", if yes { "YES" } else { "NO" }));
                 } else {
+                    // REFRESH first: the GUI then lets the opponent pick one of the
+                    // offers by clicking it (without it, it takes them as moves).
+                    self.message("SOOSORV MOVE5 REFRESH".into());
                     for (m, _) in &offers {
                         self.message(format!("SOOSORV MOVE5 {}", xy_text(*m, w)));
                     }
