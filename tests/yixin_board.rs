@@ -195,9 +195,14 @@ fn swap2_steps_give_well_formed_decisions() {
     let mut b = Brain::gomocup();
     assert_eq!(b.ask("start 15 15"), "OK");
     b.send("INFO rule 1");
-    // Step 1: three stones, one reply per stone; the same again (deterministic).
+    // Step 1: three stones, one reply per stone; the same again (deterministic),
+    // and the same after a game (the GUI sends no board before step 1).
     let mut first = Vec::new();
-    for _ in 0..2 {
+    yxboard(&mut b, &[(7, 7, 1), (3, 3, 2)]);
+    for round in 0..2 {
+        if round == 1 {
+            yxboard(&mut b, &[]);
+        }
         b.send("yxswap2step1");
         let lines = lines_until(&mut b, |l| l.starts_with("MESSAGE SWAP2 MOVE3"));
         let moves: Vec<(i32, i32)> = lines
@@ -260,6 +265,34 @@ fn swap2_steps_give_well_formed_decisions() {
     assert_eq!(b.ask("START 15"), "OK");
 }
 
+/// After `SWAP2 SWAP2 YES` (ply takes black) Yixin-Board sends white's next move by
+/// TURN, not a whole board: ply must play it as white's stone and answer as black.
+#[test]
+fn swap2_choice_of_black_is_followed_by_turn() {
+    let mut b = Brain::gomocup();
+    assert_eq!(b.ask("start 15 15"), "OK");
+    b.send("INFO timeout_turn 1000");
+    // Black's open three, white's stones far away; the GUI's fields: 1 = the side
+    // to move (white), 2 = the other.
+    yxboard(
+        &mut b,
+        &[(6, 7, 2), (0, 0, 1), (7, 7, 2), (0, 1, 1), (8, 7, 2)],
+    );
+    b.send("yxswap2step3");
+    let l = lines_until(&mut b, |l| l.starts_with("MESSAGE SWAP2 SWAP2"));
+    assert_eq!(
+        l.last().map(String::as_str),
+        Some("MESSAGE SWAP2 SWAP2 YES")
+    );
+    b.send("turn 14,14");
+    let summary = lines_until(&mut b, |l| l.starts_with("MESSAGE Depth"));
+    let summary = summary.last().unwrap();
+    // Black to move with an open three wins: a mate score, and an open four.
+    assert!(summary.contains("Eval +M"), "{summary}");
+    let m = parse_move(&b.answer()).expect("a move");
+    assert!(m == (5, 7) || m == (9, 7), "{m:?}");
+}
+
 #[test]
 fn soosorv_steps_give_well_formed_decisions() {
     let mut b = Brain::gomocup();
@@ -310,9 +343,14 @@ fn soosorv_steps_give_well_formed_decisions() {
     // Step 5: N distinct fifth moves on empty squares, then DONE.
     moves_block(&mut b, "yxsoosorvstep5 3", &four);
     let l = lines_until(&mut b, |l| l == "MESSAGE SOOSORV MOVE5 DONE");
-    let offers: Vec<(i32, i32)> = l
+    let fifth: Vec<&String> = l
         .iter()
-        .filter(|x| x.starts_with("MESSAGE SOOSORV MOVE5 ") && !x.ends_with("DONE"))
+        .filter(|x| x.starts_with("MESSAGE SOOSORV MOVE5 "))
+        .collect();
+    assert_eq!(fifth[0], "MESSAGE SOOSORV MOVE5 REFRESH", "{l:?}");
+    let offers: Vec<(i32, i32)> = fifth[1..]
+        .iter()
+        .filter(|x| !x.ends_with("DONE"))
         .map(|x| message_xy(x, "MESSAGE SOOSORV MOVE5 "))
         .collect();
     assert_eq!(offers.len(), 3, "{l:?}");

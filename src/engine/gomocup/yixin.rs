@@ -192,10 +192,13 @@ impl GomocupSession {
         let stones = g.ply();
         match step {
             1 => {
-                if stones != 0 {
-                    return self.error("YXSWAP2STEP1 needs an empty board");
-                }
-                let Some((three, v)) = balanced_three(&g, &prober, false) else {
+                // A new game: the GUI sends no board first, so whatever stones the
+                // last game left count for nothing.
+                let empty = match self.pos.as_ref().map(|p| p.empty_like()) {
+                    Some(Position::Gomoku(e)) => *e,
+                    _ => g.clone(),
+                };
+                let Some((three, v)) = balanced_three(&empty, &prober, false) else {
                     return self.error("the board is too small for an opening");
                 };
                 self.opening_message(&three, v);
@@ -210,16 +213,27 @@ impl GomocupSession {
                 let mut white = g.clone();
                 white.set_side_to_move(Color::White);
                 let (v, _) = prober.value(&white);
+                // The colour ply now plays: the GUI may go on with TURN (the
+                // opponent's move) rather than a whole BOARD.
                 if v < -SWAP_MARGIN {
+                    self.own = Some(Color::Black);
                     self.message(format!("Swap2: white {} | take black", format_score(v)));
                     self.message("SWAP2 SWAP1 YES".into());
                 } else if v > SWAP_MARGIN {
+                    self.own = Some(Color::White);
                     self.message(format!("Swap2: white {} | stay white", format_score(v)));
                     self.message("SWAP2 SWAP1 NO".into());
                 } else {
                     // Close to even: put two more stones and let the opponent choose.
                     match balance_two(&white, &prober, 0) {
                         Some((a, b, v)) => {
+                            // The two stones are played: when the opponent keeps white
+                            // the GUI goes on with TURN, and ply is black.
+                            if let Some(p) = self.pos.as_mut() {
+                                p.place(a, Color::White);
+                                p.place(b, Color::Black);
+                            }
+                            self.own = Some(Color::Black);
                             self.message(format!(
                                 "Swap2: two more stones, white {}",
                                 format_score(v)
@@ -239,6 +253,8 @@ impl GomocupSession {
                 white.set_side_to_move(Color::White);
                 let (v, _) = prober.value(&white);
                 let yes = v < 0;
+                // After YES the GUI sends the opponent's (white's) move by TURN.
+                self.own = Some(if yes { Color::Black } else { Color::White });
                 self.message(format!(
                     "Swap2: white {} | {}",
                     format_score(v),
@@ -326,6 +342,9 @@ impl GomocupSession {
                     ));
                     self.message(format!("SOOSORV SWAP2 {}", if yes { "YES" } else { "NO" }));
                 } else {
+                    // REFRESH first: the GUI then lets the opponent pick one of the
+                    // offers by clicking it (without it, it takes them as moves).
+                    self.message("SOOSORV MOVE5 REFRESH".into());
                     for (m, _) in &offers {
                         self.message(format!("SOOSORV MOVE5 {}", xy_text(*m, w)));
                     }
