@@ -604,6 +604,19 @@ impl GomocupSession {
                 info.seldepth,
                 self.pv_text(&info.pv)
             )));
+        } else if info.multipv == 1 && info.time >= PROGRESS_AFTER {
+            // A long think shows that it is alive: one line per iteration, in the
+            // summary line's form.
+            self.reply(Reply::Message(format!(
+                "Depth {}-{} | Eval {} | Node {} | Speed {} | Time {} ms | PV {}",
+                info.depth,
+                info.seldepth,
+                format_score(info.score),
+                info.nodes,
+                info.nps(),
+                info.time.as_millis(),
+                self.pv_text(&info.pv)
+            )));
         }
     }
 
@@ -806,6 +819,9 @@ fn gomocup_clock(c: GomocupClock) -> Clock {
         turn: (c.turn > 0).then_some(c.turn),
     }
 }
+
+/// Thinking longer than this, a move search reports every iteration it completes.
+const PROGRESS_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Evaluation (for white to move) below which SWAP2 takes black.
 const SWAP_MARGIN: i32 = 60;
