@@ -13,7 +13,7 @@ use crate::engine::variant::{
 use crate::engine::{Engine, Position};
 use crate::games::gomoku::Rule;
 use crate::games::Color;
-use crate::search::limits::movetime_limit;
+use crate::search::limits::{time_for_move, Clock};
 use crate::search::{mate_in, Limits, SearchParams};
 
 pub const USAGE: &str = "\
@@ -178,7 +178,13 @@ pub fn run(args: &[String]) -> i32 {
         .time
         .or((a.depth.is_none() && a.nodes.is_none()).then_some(1000))
     {
-        limits.time = movetime_limit(ms.min(i64::MAX as u64) as i64);
+        limits.time = time_for_move(
+            Clock {
+                turn: Some(ms.min(i64::MAX as u64) as i64),
+                ..Clock::default()
+            },
+            1,
+        );
     }
     limits.depth = a.depth;
     limits.nodes = a.nodes;

@@ -17,7 +17,7 @@ use crate::engine::{Engine, Position, Report};
 use crate::games::gomoku::Rule;
 use crate::games::{Color, GameResult, Move};
 use crate::io::{spawn_stdin_reader, Input, Output};
-use crate::search::limits::movetime_limit;
+use crate::search::limits::{time_for_move, Clock};
 use crate::search::{format_score, Limits, SearchParams, SearchResult};
 
 pub const USAGE: &str = "\
@@ -184,7 +184,13 @@ impl Game {
     /// Returns `None` if the person quit while it thought.
     fn think(&mut self, purpose: Purpose) -> Option<SearchResult> {
         let mut limits = Limits::new(Instant::now());
-        limits.time = movetime_limit(self.time.min(i64::MAX as u64) as i64);
+        limits.time = time_for_move(
+            Clock {
+                turn: Some(self.time.min(i64::MAX as u64) as i64),
+                ..Clock::default()
+            },
+            1,
+        );
         limits.depth = depth_cap(&self.pos);
         let pos = self.pos.clone();
         self.engine.go(&pos, SearchParams { limits, multipv: 1 });

@@ -18,7 +18,7 @@ use crate::games::tictactoe::TicTacToe;
 use crate::games::{Color, Game, Move};
 use crate::io::{Input, Output};
 use crate::protocol::gomocup::{BoardStone, Command, Coord, GameName, Info, ParseError, Reply};
-use crate::search::limits::{gomocup_time, GomocupClock};
+use crate::search::limits::{moves_to_go, time_for_move, Clock, GomocupClock};
 use crate::search::tt::TranspositionTable;
 use crate::search::{
     format_score, Limits, SearchInfo, SearchParams, SearchResult, Solved, TimeLimit,
@@ -540,6 +540,7 @@ impl GomocupSession {
         }
     }
 
+    /// Translates the Gomocup clock into the one time policy's input.
     fn limits(&self, t: Instant, pos: &Position) -> Limits {
         let mut limits = Limits::new(t);
         let s = &self.settings;
@@ -555,8 +556,7 @@ impl GomocupSession {
                 hard: std::time::Duration::from_millis(15),
             };
         } else {
-            let moves_left = (empties / 2).clamp(1, 30 - (pos.ply() as i64 / 8).min(18));
-            limits.time = gomocup_time(s.clock, moves_left);
+            limits.time = time_for_move(gomocup_clock(s.clock), moves_to_go(pos.progress()));
         }
         limits.depth = s.max_depth;
         limits.nodes = s.max_nodes;
@@ -669,6 +669,19 @@ impl GomocupSession {
                 format_score(info.score),
                 info.depth,
                 info.seldepth,
+                self.pv_text(&info.pv)
+            )));
+        } else if info.multipv == 1 && info.time >= PROGRESS_AFTER {
+            // A long think shows that it is alive: one line per iteration, in the
+            // summary line's form.
+            self.reply(Reply::Message(format!(
+                "Depth {}-{} | Eval {} | Node {} | Speed {} | Time {} ms | PV {}",
+                info.depth,
+                info.seldepth,
+                format_score(info.score),
+                info.nodes,
+                info.nps(),
+                info.time.as_millis(),
                 self.pv_text(&info.pv)
             )));
         }
@@ -853,6 +866,29 @@ fn reversi_board(stones: &[BoardStone]) -> Result<(Position, Color), String> {
     }
     Ok((Position::Reversi(Box::new(g)), own))
 }
+
+/// The Gomocup clock fields as the time policy's input: `timeout_turn` is the turn
+/// limit (0: none here; the caller handles "as fast as possible"); the time left is
+/// `time_left` when one was received and it is not 2147483647 (unlimited), else
+/// `timeout_match` when no `time_left` was received and it is > 0, else none.
+fn gomocup_clock(c: GomocupClock) -> Clock {
+    const UNLIMITED: i64 = 2_147_483_647;
+    let left = match c.left {
+        Some(l) if l < UNLIMITED => Some(l),
+        Some(_) => None,
+        None if c.match_total > 0 => Some(c.match_total),
+        None => None,
+    };
+    Clock {
+        left,
+        inc: 0,
+        movestogo: None,
+        turn: (c.turn > 0).then_some(c.turn),
+    }
+}
+
+/// Thinking longer than this, a move search reports every iteration it completes.
+const PROGRESS_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Evaluation (for white to move) below which SWAP2 takes black.
 const SWAP_MARGIN: i32 = 60;

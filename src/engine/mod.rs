@@ -25,6 +25,7 @@ use crate::games::gomoku::Gomoku;
 use crate::games::reversi::Reversi;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{Color, Game, GameResult, Move, StoneGame};
+use crate::search::limits::Progress;
 use crate::search::tt::TranspositionTable;
 use crate::search::{search_threads, SearchInfo, SearchParams, SearchResult};
 
@@ -102,6 +103,22 @@ impl Position {
         let mut v = Vec::new();
         with_game!(self, g => g.legal_moves(&mut v));
         v
+    }
+    /// How far the game has gone, for the time policy's estimate of the moves to come.
+    pub fn progress(&self) -> Progress {
+        let (w, h) = self.dimensions();
+        match self {
+            Position::Gomoku(g) => Progress::Gomoku {
+                stones: g.ply(),
+                squares: w * h,
+            },
+            Position::Reversi(g) => Progress::Reversi {
+                empties: g.empties() as usize,
+            },
+            Position::TicTacToe(g) => Progress::TicTacToe {
+                empties: (w * h).saturating_sub(g.ply()),
+            },
+        }
     }
     /// An empty copy of the same game, size and rule.
     pub fn empty_like(&self) -> Position {

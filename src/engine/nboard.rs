@@ -37,7 +37,7 @@ use crate::games::reversi::{eval, move_name, Reversi};
 use crate::games::{Color, Game, Move, MATE_BOUND};
 use crate::io::{Input, Output};
 use crate::protocol::nboard::{Command, Depth, ParseError, Reply};
-use crate::search::limits::safety_margin;
+use crate::search::limits::{moves_to_go, time_for_move, Clock, Progress};
 use crate::search::tt::TranspositionTable;
 use crate::search::{search, Limits, SearchParams, SearchResult, Solved, TimeLimit};
 
@@ -596,19 +596,25 @@ impl NBoardSession {
         log::warn!("ignored move {}: not legal here", move_name(m.mv));
     }
 
-    /// Soft and hard bounds for `go` from the clock of the side to move.
+    /// Soft and hard bounds for `go` from the clock of the side to move, translated
+    /// into the one time policy's input (no clock: none).
     fn go_time(&self) -> Option<(Duration, Duration)> {
         let side: Color = self.game.pos.side_to_move();
         let left = self.game.time_left(side)?;
-        let left_ms = (left * 1000.0) as i64;
-        let usable = (left_ms - safety_margin(left_ms.max(0))).max(1);
-        let moves = (self.game.pos.empties() as i64 / 2).max(1) + 1;
-        let soft = (usable / moves).max(1);
-        let hard = (soft * 4).min(usable / 2).max(soft).min(usable);
-        Some((
-            Duration::from_millis(soft as u64),
-            Duration::from_millis(hard as u64),
-        ))
+        let inc = self.game.clocks[side.index()].map_or(0, |c| c.increment);
+        let clock = Clock {
+            left: Some((left * 1000.0) as i64),
+            inc: inc.saturating_mul(1000).min(i64::MAX as u64) as i64,
+            movestogo: None,
+            turn: None,
+        };
+        let progress = Progress::Reversi {
+            empties: self.game.pos.empties() as usize,
+        };
+        match time_for_move(clock, moves_to_go(progress)) {
+            TimeLimit::Managed { soft, hard } => Some((soft, hard)),
+            TimeLimit::Unlimited => None,
+        }
     }
 
     fn start_job(&mut self, t: Instant, kind: JobKind, lines: usize) {

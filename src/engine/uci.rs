@@ -26,7 +26,7 @@ use crate::io::{Input, Output};
 use crate::protocol::uci::{
     Command, Fen, Go, OptionKind, ParseError, Query, Reply, Score, SearchLine, Start,
 };
-use crate::search::limits::{movetime_limit, uci_time, UciClock};
+use crate::search::limits::{moves_to_go, time_for_move, Clock};
 use crate::search::tt::TranspositionTable;
 use crate::search::{mate_in, Limits, SearchInfo, SearchParams, SearchResult, TimeLimit};
 
@@ -359,18 +359,18 @@ impl UciSession {
         } else {
             (go.p2time.or(go.btime), go.p2inc.or(go.binc))
         };
+        // Translated into the one time policy's input: `movetime` is a turn limit
+        // (with a clock too, both bound the move).
         limits.time = if go.infinite || go.ponder {
             TimeLimit::Unlimited
-        } else if let Some(mt) = go.movetime {
-            movetime_limit(mt)
-        } else if let Some(time) = time {
-            uci_time(UciClock {
-                time,
+        } else {
+            let clock = Clock {
+                left: time,
                 inc: inc.unwrap_or(0),
                 movestogo: go.movestogo.filter(|&m| m > 0),
-            })
-        } else {
-            TimeLimit::Unlimited
+                turn: go.movetime,
+            };
+            time_for_move(clock, moves_to_go(pos.progress()))
         };
         limits.depth = go.depth.map(|d| d.clamp(1, 100) as u32);
         limits.nodes = go.nodes.filter(|&n| n > 0).map(|n| n as u64);

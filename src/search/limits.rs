@@ -131,7 +131,8 @@ impl IterationClock {
     }
 }
 
-/// The Gomocup clock as the manager describes it (all in milliseconds).
+/// The Gomocup clock as the manager describes it (all in milliseconds). The Gomocup
+/// session translates it into a [`Clock`] for [`time_for_move`].
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct GomocupClock {
     /// `INFO timeout_turn`: 0 = play as fast as possible.
@@ -159,92 +160,107 @@ pub fn safety_margin(limit_ms: i64) -> i64 {
     (30 + limit_ms / 10).min(limit_ms / 4).clamp(0, 1_000)
 }
 
-/// Soft and hard bounds for one move under a Gomocup clock.
-///
-/// `moves_left` estimates how many of our own moves remain in the game.
-pub fn gomocup_time(clock: GomocupClock, moves_left: i64) -> TimeLimit {
-    const UNLIMITED: i64 = 2_147_483_647;
-    let mut hard = i64::MAX;
-    let mut soft = i64::MAX;
-    if clock.turn > 0 {
-        let h = clock.turn - safety_margin(clock.turn);
-        hard = h;
-        soft = h;
-    }
-    // Use time_left when the manager sent it (it must when the match is timed),
-    // else the match total.
-    let left = match clock.left {
-        Some(l) if l < UNLIMITED => Some(l),
-        Some(_) => None,
-        None if clock.match_total > 0 => Some(clock.match_total),
-        None => None,
-    };
-    if let Some(left) = left {
-        let usable = (left - safety_margin(left.max(0))).max(1);
-        let moves = moves_left.max(8);
-        let share = usable / moves;
-        // Hard: never more than a quarter of what is left; soft: the even share.
-        hard = hard.min((usable / 4).max(1)).min(usable);
-        soft = soft.min(share.max(1));
-    }
-    if hard == i64::MAX {
-        return TimeLimit::Unlimited;
-    }
-    // With a turn limit only, time not used is lost: think until the hard bound.
-    // With a match clock, the soft bound is the even share of what is left (the
-    // iteration clock stretches or shrinks it).
-    let soft = if left.is_none() {
-        hard
-    } else {
-        soft.min(hard * 6 / 10)
-    }
-    .max(1);
-    TimeLimit::Managed {
-        soft: Duration::from_millis(soft as u64),
-        hard: Duration::from_millis(hard.max(1) as u64),
-    }
-}
-
-/// One player's clock as UCI/UGI `go` gives it (milliseconds).
+/// One move's clock, whatever the protocol (milliseconds). Every session only
+/// translates its protocol's fields into this; [`time_for_move`] is the one policy.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
-pub struct UciClock {
-    /// Time left on our clock (may be negative when it has run out).
-    pub time: i64,
-    /// Our increment per move.
+pub struct Clock {
+    /// Time left on our clock, for the rest of the game or up to the next time
+    /// control (may be negative when it has run out); `None`: no game clock.
+    pub left: Option<i64>,
+    /// Added to our clock after each of our moves.
     pub inc: i64,
-    /// Moves to the next time control (`None`: sudden death).
+    /// Our moves up to the next time control; `None`: the clock must last the game.
     pub movestogo: Option<i64>,
+    /// A limit for this one move (Gomocup `timeout_turn`, UCI `movetime`).
+    pub turn: Option<i64>,
 }
 
-/// Soft and hard bounds for `go movetime N`: think up to `N` less a margin.
-pub fn movetime_limit(movetime: i64) -> TimeLimit {
-    let hard = (movetime - safety_margin(movetime.max(0))).max(1);
-    TimeLimit::Managed {
-        soft: Duration::from_millis(hard as u64),
-        hard: Duration::from_millis(hard as u64),
+/// Which game is played and how far it has gone: what the moves still to come are
+/// estimated from.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Progress {
+    /// Gomoku: stones on the board and squares of the board.
+    Gomoku { stones: usize, squares: usize },
+    /// Reversi: empty squares.
+    Reversi { empties: usize },
+    /// Tic-tac-toe: empty squares.
+    TicTacToe { empties: usize },
+}
+
+/// Gomoku: games are expected to last about this many stones, plus one per this many
+/// squares of the board (15x15: 101).
+const GOMOKU_EXPECTED_STONES: usize = 90;
+const GOMOKU_SQUARES_PER_STONE: usize = 20;
+/// However long a game has gone, the clock is budgeted for at least this many more
+/// of our moves (a long game shrinks the clock geometrically, never to nothing).
+const MIN_MOVES_TO_GO: i64 = 15;
+/// The hard bound is this many times the soft target (before the caps).
+const HARD_PER_SOFT: i64 = 2;
+
+/// How many of our own moves the game is likely still to need.
+///
+/// Gomoku: half the stones still expected (90 plus one per 20 squares, minus those
+/// on the board), at least 15, at most half the empties rounded up. Reversi: half
+/// the empties plus one (the last dozen or so are solved). Tic-tac-toe: half the
+/// empties rounded up.
+pub fn moves_to_go(p: Progress) -> i64 {
+    match p {
+        Progress::Gomoku { stones, squares } => {
+            let expected = GOMOKU_EXPECTED_STONES + squares / GOMOKU_SQUARES_PER_STONE;
+            let ours = (expected.saturating_sub(stones) / 2) as i64;
+            let most = (squares.saturating_sub(stones) as i64 + 1) / 2;
+            ours.max(MIN_MOVES_TO_GO).min(most).max(1)
+        }
+        Progress::Reversi { empties } => empties as i64 / 2 + 1,
+        Progress::TicTacToe { empties } => ((empties as i64 + 1) / 2).max(1),
     }
 }
 
-/// Soft and hard bounds for `go wtime/btime [winc/binc] [movestogo]`.
+/// The time policy: soft and hard bounds for one move, from the clock and the moves
+/// the game is likely still to need (see protocol.md, "Time management").
 ///
-/// Soft: an even share of what is left (over `movestogo`, or 30 moves) plus three
-/// quarters of the increment. Hard: never more than a quarter of what is left
-/// (nine tenths when this is the last move before the control), at most four
-/// times the soft bound; both keep the safety margin, so the clock never runs out.
-pub fn uci_time(clock: UciClock) -> TimeLimit {
-    let usable = (clock.time - safety_margin(clock.time.max(0))).max(1);
-    let mtg = clock.movestogo.unwrap_or(30).clamp(1, 100);
-    let share = usable / mtg + clock.inc.max(0) * 3 / 4;
-    let cap = if mtg == 1 {
+/// With a game clock: `usable` is what is left less the safety margin; the horizon
+/// `n` is `moves_to_go`, or `movestogo` when the control comes sooner. Soft (the
+/// target the iteration clock stretches or shrinks) is `usable/n + 3/4 inc`; hard
+/// (the search is aborted there) is twice that, at most a share of `usable` that
+/// shrinks with the horizon (9/10 for the last move before a control, 3/4 for two
+/// moves, down to 1/4). Early in a game (`n` >= 40) that keeps every move under 5%
+/// of the clock. A turn limit `T` caps hard at `T - margin(T)`; with a turn limit
+/// only, soft = hard (time not used is lost). Neither: unlimited.
+pub fn time_for_move(clock: Clock, moves_to_go: i64) -> TimeLimit {
+    let turn = clock.turn.map(|t| (t - safety_margin(t.max(0))).max(1));
+    let Some(left) = clock.left else {
+        return match turn {
+            Some(t) => managed(t, t),
+            None => TimeLimit::Unlimited,
+        };
+    };
+    let usable = (left - safety_margin(left.max(0))).max(1);
+    let n = match clock.movestogo {
+        Some(m) if m > 0 => m.min(moves_to_go.max(1)).min(100),
+        _ => moves_to_go.clamp(1, 100),
+    };
+    let inc = clock.inc.clamp(0, i64::MAX / 8);
+    let share = usable / n + inc * 3 / 4;
+    // The most one move may take of what is left: 9/10 of it for the last move
+    // before a control, 3/4 for two moves, 1/2 for three, ... never under 1/4.
+    let cap = if n == 1 {
         usable * 9 / 10
     } else {
-        usable / 4
+        (usable.saturating_mul(3) / (2 * n)).clamp(usable / 4, usable * 3 / 4)
     };
-    let hard = share.saturating_mul(4).min(cap).max(1);
-    let soft = share.min(hard).max(1);
+    let mut hard = share.saturating_mul(HARD_PER_SOFT).min(cap);
+    if let Some(t) = turn {
+        hard = hard.min(t);
+    }
+    let hard = hard.max(1);
+    managed(share.clamp(1, hard), hard)
+}
+
+fn managed(soft_ms: i64, hard_ms: i64) -> TimeLimit {
     TimeLimit::Managed {
-        soft: Duration::from_millis(soft as u64),
-        hard: Duration::from_millis(hard as u64),
+        soft: Duration::from_millis(soft_ms.max(1) as u64),
+        hard: Duration::from_millis(hard_ms.max(1) as u64),
     }
 }
 
@@ -257,20 +273,6 @@ mod tests {
             TimeLimit::Managed { soft, hard } => (soft.as_millis() as u64, hard.as_millis() as u64),
             TimeLimit::Unlimited => (u64::MAX, u64::MAX),
         }
-    }
-
-    #[test]
-    fn turn_limit_keeps_a_margin() {
-        let (soft, hard) = ms(gomocup_time(
-            GomocupClock {
-                turn: 300,
-                match_total: 0,
-                left: None,
-            },
-            50,
-        ));
-        assert!((200..=260).contains(&hard), "hard {hard}");
-        assert!(soft <= hard);
     }
 
     fn managed(soft: u64, hard: u64) -> Limits {
@@ -321,99 +323,157 @@ mod tests {
         assert!(!falling.should_stop(&l, Duration::from_millis(110), Move(1), -150));
     }
 
-    #[test]
-    fn time_left_is_shared() {
-        let (soft, hard) = ms(gomocup_time(
-            GomocupClock {
-                turn: 30_000,
-                match_total: 180_000,
-                left: Some(60_000),
-            },
-            30,
-        ));
-        assert!(soft <= 60_000 / 30, "soft {soft}");
-        assert!(hard <= 15_000, "hard {hard}");
+    fn gomoku(stones: usize) -> i64 {
+        moves_to_go(Progress::Gomoku {
+            stones,
+            squares: 225,
+        })
     }
 
-    #[test]
-    fn protocol_md_examples() {
-        let c = |turn, match_total, left| GomocupClock {
-            turn,
-            match_total,
+    fn clock(left: Option<i64>, turn: Option<i64>) -> Clock {
+        Clock {
             left,
+            turn,
+            ..Clock::default()
+        }
+    }
+
+    #[test]
+    fn moves_to_go_from_the_game() {
+        // 15x15: 101 stones expected; a 3-stone opening has 49 of our moves to go.
+        assert_eq!(gomoku(0), 50);
+        assert_eq!(gomoku(3), 49);
+        assert_eq!(gomoku(41), 30);
+        // Never fewer than 15 however long the game has gone...
+        assert_eq!(gomoku(90), 15);
+        assert_eq!(gomoku(190), 15);
+        // ...unless the board fills up first.
+        assert_eq!(gomoku(200), 13);
+        assert_eq!(gomoku(220), 3);
+        let small = Progress::Gomoku {
+            stones: 0,
+            squares: 25,
         };
-        assert_eq!(ms(gomocup_time(GomocupClock::default(), 30)), (4470, 4470));
-        assert_eq!(ms(gomocup_time(c(1000, 0, None), 30)), (870, 870));
+        assert_eq!(moves_to_go(small), 13);
+        // Bigger boards: longer games.
+        let big = Progress::Gomoku {
+            stones: 0,
+            squares: 400,
+        };
+        assert_eq!(moves_to_go(big), 55);
+        assert_eq!(moves_to_go(Progress::Reversi { empties: 60 }), 31);
+        assert_eq!(moves_to_go(Progress::Reversi { empties: 0 }), 1);
+        assert_eq!(moves_to_go(Progress::TicTacToe { empties: 9 }), 5);
+        assert_eq!(moves_to_go(Progress::TicTacToe { empties: 0 }), 1);
+    }
+
+    #[test]
+    fn gomocup_tournament_clock_early_moves() {
+        // timeout_turn 30000, time_left 180000, a 3-stone opening: at most 5% (9 s).
+        let c = clock(Some(180_000), Some(30_000));
+        let (soft, hard) = ms(time_for_move(c, gomoku(3)));
+        assert_eq!((soft, hard), (3653, 7306));
+        assert!(hard <= 9_000);
+        // 20 s left: at most 2 s (here 0.8 s).
+        let (soft, hard) = ms(time_for_move(clock(Some(20_000), Some(30_000)), gomoku(3)));
+        assert_eq!((soft, hard), (387, 774));
+        // Later in the game the share grows, but the turn limit stays out of reach.
+        let (soft, hard) = ms(time_for_move(clock(Some(60_000), Some(30_000)), gomoku(90)));
+        assert_eq!((soft, hard), (3933, 7866));
+    }
+
+    #[test]
+    fn a_whole_game_keeps_a_reserve() {
+        // Spend the hard bound (the worst case) on every move of a 120-stone game:
+        // never more than 2/15 of what is left.
+        let mut left = 180_000i64;
+        for stones in (3..120).step_by(2) {
+            let (_, hard) = ms(time_for_move(
+                clock(Some(left), Some(30_000)),
+                gomoku(stones),
+            ));
+            assert!(
+                hard as i64 * 15 <= left.max(0) * 2,
+                "{stones}: {hard} of {left}"
+            );
+            left -= hard as i64;
+        }
+        assert!(left > 0, "left {left}");
+        // Spending the soft target on a 70-stone game keeps about 30% of the clock.
+        let mut left = 180_000i64;
+        for stones in (3..70).step_by(2) {
+            let (soft, _) = ms(time_for_move(
+                clock(Some(left), Some(30_000)),
+                gomoku(stones),
+            ));
+            left -= soft as i64;
+        }
+        assert!((50_000..60_000).contains(&left), "left {left}");
+    }
+
+    #[test]
+    fn turn_limit_only_uses_the_turn_less_the_margin() {
         assert_eq!(
-            ms(gomocup_time(c(30_000, 0, Some(60_000)), 30)),
-            (1966, 14750)
+            ms(time_for_move(clock(None, Some(5_000)), 30)),
+            (4470, 4470)
         );
+        assert_eq!(ms(time_for_move(clock(None, Some(1_000)), 30)), (870, 870));
+        assert_eq!(ms(time_for_move(clock(None, Some(200)), 30)), (150, 150));
+        assert_eq!(ms(time_for_move(clock(None, Some(300)), 30)), (240, 240));
+        assert_eq!(
+            ms(time_for_move(clock(None, None), 30)),
+            (u64::MAX, u64::MAX)
+        );
+        // A turn limit caps the match clock's bounds.
+        let (soft, hard) = ms(time_for_move(clock(Some(600_000), Some(1_000)), 45));
+        assert_eq!((soft, hard), (870, 870));
     }
 
     #[test]
-    fn unlimited_time_left_means_turn_only() {
-        let (_, hard) = ms(gomocup_time(
-            GomocupClock {
-                turn: 1_000,
-                match_total: 0,
-                left: Some(2_147_483_647),
-            },
-            30,
+    fn negative_or_tiny_clocks_still_give_a_bound() {
+        for left in [-50, 0, 1, 10, 100] {
+            let (soft, hard) = ms(time_for_move(clock(Some(left), Some(1_000)), 30));
+            assert!(
+                hard >= 1 && soft >= 1 && soft <= hard,
+                "{left}: {soft} {hard}"
+            );
+            assert!(hard as i64 <= left.max(1), "{left}: {hard}");
+        }
+        let (soft, hard) = ms(time_for_move(clock(None, Some(0)), 30));
+        assert!(soft == 1 && hard == 1);
+    }
+
+    #[test]
+    fn increments_and_time_controls() {
+        let uci = |time, inc, movestogo| Clock {
+            left: Some(time),
+            inc,
+            movestogo,
+            turn: None,
+        };
+        // 60 s sudden death with 30 moves to go: about 2 s a move, at most 4 s.
+        let (soft, hard) = ms(time_for_move(uci(60_000, 0, None), 30));
+        assert_eq!((soft, hard), (1_966, 3_932));
+        // The increment counts (three quarters of it).
+        let (soft, hard) = ms(time_for_move(uci(60_000, 1_000, None), 30));
+        assert_eq!((soft, hard), (2_716, 5_432));
+        // A big increment on a tiny clock: never more than a quarter of the clock.
+        let (soft, hard) = ms(time_for_move(uci(100, 5_000, None), 30));
+        assert_eq!((soft, hard), (18, 18));
+        // The last move before the control: most of the clock, not all of it.
+        let (soft, hard) = ms(time_for_move(uci(10_000, 0, Some(1)), 30));
+        assert_eq!((soft, hard), (8_100, 8_100));
+        // Two moves to go: half now, at most three quarters.
+        let (soft, hard) = ms(time_for_move(uci(10_000, 0, Some(2)), 30));
+        assert_eq!((soft, hard), (4_500, 6_750));
+        // A control further away than the game's likely end: the game counts.
+        let (soft, _) = ms(time_for_move(uci(60_000, 0, Some(40)), 20));
+        assert_eq!(soft, 59_000 / 20);
+        // Reversi at 60 empties with 15 minutes: 31 moves to go.
+        let (soft, hard) = ms(time_for_move(
+            uci(900_000, 0, None),
+            moves_to_go(Progress::Reversi { empties: 60 }),
         ));
-        assert!(hard < 1_000);
-    }
-
-    #[test]
-    fn negative_time_left_still_gives_a_bound() {
-        let (soft, hard) = ms(gomocup_time(
-            GomocupClock {
-                turn: 1_000,
-                match_total: 10_000,
-                left: Some(-50),
-            },
-            30,
-        ));
-        assert!(hard >= 1 && soft >= 1 && hard <= 1_000);
-    }
-
-    #[test]
-    fn uci_clock_shares_and_never_overruns() {
-        // 60 s sudden death: about 2 s a move, never more than 15 s.
-        let (soft, hard) = ms(uci_time(UciClock {
-            time: 60_000,
-            inc: 0,
-            movestogo: None,
-        }));
-        assert!((1_500..=2_000).contains(&soft), "soft {soft}");
-        assert!(hard <= 15_000 && hard >= soft, "hard {hard}");
-        // The increment counts; a tiny clock still leaves a margin.
-        let (soft_inc, _) = ms(uci_time(UciClock {
-            time: 60_000,
-            inc: 1_000,
-            movestogo: None,
-        }));
-        assert!(soft_inc > soft + 500);
-        let (soft, hard) = ms(uci_time(UciClock {
-            time: 100,
-            inc: 5_000,
-            movestogo: None,
-        }));
-        assert!(hard < 100 && soft <= hard, "{soft} {hard}");
-        // Last move before the control: most of the clock, not all of it.
-        let (_, hard) = ms(uci_time(UciClock {
-            time: 10_000,
-            inc: 0,
-            movestogo: Some(1),
-        }));
-        assert!((8_000..10_000).contains(&hard), "hard {hard}");
-        // A clock that has run out still gives a bound.
-        let (soft, hard) = ms(uci_time(UciClock {
-            time: -20,
-            inc: 0,
-            movestogo: None,
-        }));
-        assert!(soft >= 1 && (1..=2).contains(&hard));
-        let (soft, hard) = ms(movetime_limit(1_000));
-        assert!(soft == hard && (800..1_000).contains(&hard));
+        assert_eq!((soft, hard), (29_000, 58_000));
     }
 }

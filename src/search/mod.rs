@@ -317,14 +317,33 @@ impl<'a, G: Game> Searcher<'a, G> {
             solved: Solved::No,
         };
         // Nothing to choose: an only move (immediate win, forced block) or no move.
+        // The forcing solver still says what the only move leads to (main thread).
         if roots.len() <= 1 {
             if let Some(r) = roots.first() {
-                self.pos.make(r.mv);
-                result.score = match self.pos.result() {
-                    Some(r) => -self.pos.terminal_score(r, 1),
-                    None => -self.pos.evaluate(),
+                let mv = r.mv;
+                let (score, pv) = if self.thread_id == 0 {
+                    self.only_move(mv)
+                } else {
+                    (0, vec![mv])
                 };
-                self.pos.unmake();
+                let info = SearchInfo {
+                    depth: 1,
+                    seldepth: pv.len() as u32,
+                    multipv: 1,
+                    score,
+                    nodes: self.total_nodes(),
+                    time: self.elapsed(),
+                    pv: pv.clone(),
+                };
+                if self.thread_id == 0 {
+                    on_info(&info);
+                }
+                result.score = score;
+                result.pv = pv;
+                result.depth = 1;
+                result.seldepth = info.seldepth;
+                result.lines = vec![info];
+                result.nodes = self.nodes;
             }
             result.time = self.elapsed();
             return result;
@@ -388,14 +407,26 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
             if self.aborted {
                 // A move proven better than the previous best in the unfinished
-                // iteration (it beat the previous best, searched first) still counts.
-                if lines_wanted == 1 {
-                    let b = &roots[0];
-                    if b.score > -INFINITY && (b.mv != result.best || result.depth == 0) {
-                        result.best = b.mv;
-                        result.score = b.score;
-                        result.pv = b.pv.clone();
-                    }
+                // iteration (it beat the previous best, searched first) still counts,
+                // and so does a finished first line of a multi-line iteration (it is
+                // the best of all moves at this depth); the depth reported is then
+                // the one that move was searched to.
+                let b = &roots[0];
+                if let Some(first) = lines.first() {
+                    result.best = b.mv;
+                    result.score = b.score;
+                    result.pv = b.pv.clone();
+                    result.depth = depth;
+                    result.seldepth = first.seldepth;
+                } else if lines_wanted == 1
+                    && b.score > -INFINITY
+                    && (b.mv != result.best || result.depth == 0)
+                {
+                    result.best = b.mv;
+                    result.score = b.score;
+                    result.pv = b.pv.clone();
+                    result.depth = depth;
+                    result.seldepth = result.seldepth.max(self.seldepth as u32);
                 }
                 break;
             }
@@ -406,9 +437,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             result.depth = depth;
             result.seldepth = lines.first().map_or(depth, |l| l.seldepth);
             result.lines = lines;
-            // Proven: a forced win or loss within the depth searched.
+            // Proven: a forced win (a shorter one would change nothing), or a forced
+            // loss within the depth searched.
             if let Some(m) = mate_in(best.score) {
-                if m.unsigned_abs() <= depth && lines_wanted == 1 {
+                if (m > 0 || m.unsigned_abs() <= depth) && lines_wanted == 1 {
                     break;
                 }
             }
@@ -483,6 +515,63 @@ impl<'a, G: Game> Searcher<'a, G> {
             return None;
         }
         Some((MATE - win.plies as i32, pv))
+    }
+
+    /// The score and line of the only move `mv`: a win when the game's forcing solver
+    /// proves one for the side to move (it starts with `mv`), a loss when it proves
+    /// one for the opponent after `mv`, else the static score after `mv`.
+    fn only_move(&mut self, mv: Move) -> (i32, Vec<Move>) {
+        let line = |w: &crate::games::TacticalWin| -> Vec<Move> {
+            w.line
+                .iter()
+                .copied()
+                .take_while(|m| !m.is_none())
+                .collect()
+        };
+        let mut budget = ROOT_FORCING_NODES;
+        if let Some(n) = self.limits.nodes {
+            budget = budget.min(n / 4);
+        }
+        let stop = self.stop;
+        let hard = self.hard_deadline;
+        // Both solves together stop at a quarter of the soft bound.
+        let until = self
+            .limits
+            .soft_deadline()
+            .map(|s| Instant::now() + s.saturating_duration_since(Instant::now()) / 4);
+        let abort = move || {
+            let now = Instant::now();
+            stop.load(Ordering::Relaxed)
+                || hard.is_some_and(|d| now >= d)
+                || until.is_some_and(|d| now >= d)
+        };
+        let (win, n) = self.pos.tactical_win(Tactic::Forcing, budget, true, &abort);
+        self.nodes += n;
+        if let Some(w) = win {
+            let pv = line(&w);
+            if pv.first() == Some(&mv) {
+                return (MATE - w.plies as i32, pv);
+            }
+        }
+        self.pos.make(mv);
+        self.nodes += 1;
+        let answer = match self.pos.result() {
+            Some(r) => (-self.pos.terminal_score(r, 1), vec![mv]),
+            None => {
+                let (loss, n) = self.pos.tactical_win(Tactic::Forcing, budget, true, &abort);
+                self.nodes += n;
+                match loss {
+                    Some(w) => {
+                        let mut pv = vec![mv];
+                        pv.extend(line(&w));
+                        (-(MATE - 1 - w.plies as i32), pv)
+                    }
+                    None => (-self.pos.evaluate(), vec![mv]),
+                }
+            }
+        };
+        self.pos.unmake();
+        answer
     }
 
     /// One iteration over the root moves. Each root move's `score` is exact for the
