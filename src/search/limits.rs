@@ -224,8 +224,8 @@ pub fn moves_to_go(p: Progress) -> i64 {
 /// target the iteration clock stretches or shrinks) is `usable/n + 3/4 inc`; hard
 /// (the search is aborted there) is twice that, at most a share of `usable` that
 /// shrinks with the horizon (9/10 for the last move before a control, 3/4 for two
-/// moves, down to 1/4). Early in a game (`n` >= 40) that keeps every move under 5%
-/// of the clock. A turn limit `T` caps hard at `T - margin(T)`; with a turn limit
+/// moves, down to 1/4). Early in a game (`n` >= 40) and with no increment that keeps
+/// every move under 5% of the clock. A turn limit `T` caps hard at `T - margin(T)`; with a turn limit
 /// only, soft = hard (time not used is lost). Neither: unlimited.
 pub fn time_for_move(clock: Clock, moves_to_go: i64) -> TimeLimit {
     let turn = clock.turn.map(|t| (t - safety_margin(t.max(0))).max(1));
@@ -241,13 +241,13 @@ pub fn time_for_move(clock: Clock, moves_to_go: i64) -> TimeLimit {
         _ => moves_to_go.clamp(1, 100),
     };
     let inc = clock.inc.clamp(0, i64::MAX / 8);
-    let share = usable / n + inc * 3 / 4;
+    let share = (usable / n).saturating_add(inc * 3 / 4);
     // The most one move may take of what is left: 9/10 of it for the last move
     // before a control, 3/4 for two moves, 1/2 for three, ... never under 1/4.
     let cap = if n == 1 {
-        usable * 9 / 10
+        usable / 10 * 9
     } else {
-        (usable.saturating_mul(3) / (2 * n)).clamp(usable / 4, usable * 3 / 4)
+        (usable.saturating_mul(3) / (2 * n)).clamp(usable / 4, usable / 4 * 3)
     };
     let mut hard = share.saturating_mul(HARD_PER_SOFT).min(cap);
     if let Some(t) = turn {
@@ -441,6 +441,17 @@ mod tests {
         }
         let (soft, hard) = ms(time_for_move(clock(None, Some(0)), 30));
         assert!(soft == 1 && hard == 1);
+        // Huge values saturate instead of overflowing.
+        let huge = Clock {
+            left: Some(i64::MAX),
+            inc: i64::MAX,
+            movestogo: Some(1),
+            turn: Some(i64::MAX),
+        };
+        let (soft, hard) = ms(time_for_move(huge, i64::MAX));
+        assert!(soft >= 1 && soft <= hard);
+        let (soft, hard) = ms(time_for_move(clock(Some(i64::MAX), None), 0));
+        assert!(soft >= 1 && soft <= hard);
     }
 
     #[test]
