@@ -214,6 +214,7 @@ impl Game {
                             pv.join(" ")
                         ));
                     }
+                    Ok(Report::Root(_)) => {}
                     Ok(Report::Done(r)) => return Some(r),
                     Err(_) => return None,
                 },

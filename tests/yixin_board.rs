@@ -492,3 +492,52 @@ fn pbrain_ply_script_follows_symlinks_and_finds_the_binary_beside_it() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "OK\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// With `INFO show_detail 1` a long search also draws its root moves, as Rapfi does
+/// once 200 ms have passed: `REALTIME POS x,y` when a move's search starts and
+/// `REALTIME DONE x,y` (the same square) when it ends, on empty squares only.
+#[test]
+fn realtime_pos_and_done_follow_the_root_moves() {
+    let mut b = Brain::gomocup();
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("INFO show_detail 1");
+    b.send("INFO timeout_turn 1200");
+    for l in ["BOARD", "7,7,2", "8,8,1", "8,6,2", "DONE"] {
+        b.send(l);
+    }
+    let lines = lines_until(&mut b, |l| parse_move(l).is_some());
+    let stones: HashSet<(i32, i32)> = [(7, 7), (8, 8), (8, 6)].into_iter().collect();
+    let xy = |l: &str, prefix: &str| -> (i32, i32) {
+        let v: Vec<i32> = l[prefix.len()..]
+            .split(',')
+            .map(|t| t.trim().parse().expect("a number"))
+            .collect();
+        (v[0], v[1])
+    };
+    let mut open: Option<(i32, i32)> = None;
+    let (mut pos, mut done) = (0, 0);
+    for l in &lines {
+        if let Some(rest) = l.strip_prefix("MESSAGE REALTIME POS ") {
+            let m = xy(rest, "");
+            assert!(open.is_none(), "POS before the last DONE: {l}");
+            assert!(!stones.contains(&m) && (0..15).contains(&m.0) && (0..15).contains(&m.1));
+            open = Some(m);
+            pos += 1;
+        } else if let Some(rest) = l.strip_prefix("MESSAGE REALTIME DONE ") {
+            assert_eq!(open.take(), Some(xy(rest, "")), "{l}");
+            done += 1;
+        }
+    }
+    assert!(
+        pos > 10 && done + 1 >= pos,
+        "POS {pos}, DONE {done}:\n{}",
+        b.dump()
+    );
+    // Without show_detail there are none.
+    b.send("INFO show_detail 0");
+    for l in ["BOARD", "7,7,2", "8,8,1", "8,6,2", "DONE"] {
+        b.send(l);
+    }
+    let lines = lines_until(&mut b, |l| parse_move(l).is_some());
+    assert!(!lines.iter().any(|l| l.starts_with("MESSAGE REALTIME")));
+}

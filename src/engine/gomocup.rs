@@ -21,7 +21,7 @@ use crate::protocol::gomocup::{BoardStone, Command, Coord, GameName, Info, Parse
 use crate::search::limits::{moves_to_go, time_for_move, Clock, GomocupClock};
 use crate::search::tt::TranspositionTable;
 use crate::search::{
-    format_score, Limits, SearchInfo, SearchParams, SearchResult, Solved, TimeLimit,
+    format_score, Limits, RootProgress, SearchInfo, SearchParams, SearchResult, Solved, TimeLimit,
 };
 
 mod yixin;
@@ -582,6 +582,9 @@ impl GomocupSession {
             limits: self.limits(t, pos),
             multipv,
         };
+        // Yixin-Board draws the root moves being searched (`REALTIME POS/DONE`).
+        let realtime = self.settings.show_detail & 1 != 0 && matches!(task, Task::Move);
+        self.engine.set_root_progress(realtime);
         self.engine.go(pos, params);
         self.task = Some(task);
     }
@@ -589,6 +592,7 @@ impl GomocupSession {
     fn on_report(&mut self, r: Report) {
         match r {
             Report::Info(info) => self.on_info(&info),
+            Report::Root(p) => self.on_root(p),
             Report::Done(result) => {
                 let task = self.task.take();
                 if !self.quit {
@@ -624,6 +628,20 @@ impl GomocupSession {
             })
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// The root move being searched, for Yixin-Board's analysis view:
+    /// `MESSAGE REALTIME POS x,y` when it starts, `DONE x,y` when it ends, `LOSE x,y`
+    /// when it is proven lost and `BEST x,y` when it is the iteration's new best.
+    fn on_root(&self, p: RootProgress) {
+        let (kind, mv) = match p {
+            RootProgress::Searching(m) => ("POS", m),
+            RootProgress::Searched(m) => ("DONE", m),
+            RootProgress::Lost(m) => ("LOSE", m),
+            RootProgress::Best(m) => ("BEST", m),
+        };
+        let c = self.coord(mv);
+        self.reply(Reply::Message(format!("REALTIME {kind} {},{}", c.x, c.y)));
     }
 
     /// Progress while thinking, for GUIs that ask for it with `INFO show_detail`

@@ -27,7 +27,7 @@ use crate::games::tictactoe::TicTacToe;
 use crate::games::{Color, Game, GameResult, Move, StoneGame};
 use crate::search::limits::Progress;
 use crate::search::tt::TranspositionTable;
-use crate::search::{search_threads, SearchInfo, SearchParams, SearchResult};
+use crate::search::{search_with_progress, RootProgress, SearchInfo, SearchParams, SearchResult};
 
 /// Default transposition table size.
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
@@ -197,6 +197,8 @@ pub fn drive<S: Session>(s: &mut S, input: Receiver<Input<S::Command>>) {
 #[derive(Debug)]
 pub enum Report {
     Info(SearchInfo),
+    /// Root progress, only when asked for with [`Engine::set_root_progress`].
+    Root(RootProgress),
     Done(SearchResult),
 }
 
@@ -208,6 +210,7 @@ pub struct Engine {
     thread: Option<JoinHandle<()>>,
     reports: Sender<Report>,
     threads: usize,
+    root_progress: bool,
 }
 
 /// The most search threads `set_threads` accepts (more is clamped to
@@ -230,6 +233,7 @@ impl Engine {
             thread: None,
             reports,
             threads: 1,
+            root_progress: false,
         }
     }
 
@@ -247,6 +251,11 @@ impl Engine {
         self.threads
     }
 
+    /// Whether later searches also send [`Report::Root`] (gomoku and tic-tac-toe).
+    pub fn set_root_progress(&mut self, on: bool) {
+        self.root_progress = on;
+    }
+
     /// Starts searching `pos` on the search thread and returns at once. The caller
     /// must wait for `Report::Done` before starting another search.
     pub fn go(&mut self, pos: &Position, params: SearchParams) {
@@ -258,13 +267,25 @@ impl Engine {
         let stop = Arc::clone(&self.stop);
         let tx = self.reports.clone();
         let threads = self.threads;
+        let root_progress = self.root_progress;
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let result =
-                    run_search_threads(&owned, &params, &tt, &stop, threads, &mut |info| {
+                let root_tx = tx.clone();
+                let mut on_root = |p: RootProgress| {
+                    let _ = root_tx.send(Report::Root(p));
+                };
+                let result = run_search_progress(
+                    &owned,
+                    &params,
+                    &tt,
+                    &stop,
+                    threads,
+                    &mut |info| {
                         let _ = tx.send(Report::Info(info.clone()));
-                    });
+                    },
+                    root_progress.then_some(&mut on_root as &mut dyn FnMut(RootProgress)),
+                );
                 let _ = tx.send(Report::Done(result));
             });
         match spawned {
@@ -338,9 +359,27 @@ pub fn run_search_threads(
     threads: usize,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
+    run_search_progress(pos, params, tt, stop, threads, on_info, None)
+}
+
+/// [`run_search_threads`], also reporting root progress to `on_root` (gomoku and
+/// tic-tac-toe; the reversi search reports none).
+pub fn run_search_progress(
+    pos: &Position,
+    params: &SearchParams,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    threads: usize,
+    on_info: &mut dyn FnMut(&SearchInfo),
+    on_root: Option<&mut dyn FnMut(RootProgress)>,
+) -> SearchResult {
     let mut r = match pos {
-        Position::TicTacToe(g) => search_threads(g, params, tt, stop, threads, on_info),
-        Position::Gomoku(g) => search_threads(g.as_ref(), params, tt, stop, threads, on_info),
+        Position::TicTacToe(g) => {
+            search_with_progress(g, params, tt, stop, threads, on_info, on_root)
+        }
+        Position::Gomoku(g) => {
+            search_with_progress(g.as_ref(), params, tt, stop, threads, on_info, on_root)
+        }
         Position::Reversi(g) => {
             crate::games::reversi::search::search_reversi(g, params, tt, stop, on_info)
         }

@@ -437,6 +437,7 @@ impl UciSession {
     fn on_report(&mut self, report: Report) {
         match report {
             Report::Info(info) => self.on_info(&info),
+            Report::Root(_) => {}
             Report::Done(result) => {
                 let Some(r) = self.running.as_mut() else {
                     return;

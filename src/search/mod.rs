@@ -64,6 +64,24 @@ impl SearchInfo {
     }
 }
 
+/// What the main thread is doing at the root, for GUIs that draw it (Yixin-Board's
+/// `MESSAGE REALTIME POS/DONE/LOSE/BEST`). Sent only once a search has run
+/// [`ROOT_PROGRESS_AFTER`], for the first line of a multi-line search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootProgress {
+    /// This root move is being searched.
+    Searching(Move),
+    /// This root move's search at the current depth is over.
+    Searched(Move),
+    /// This root move is proven to lose.
+    Lost(Move),
+    /// This root move is the new best of the current iteration.
+    Best(Move),
+}
+
+/// Root progress is reported once a search has run this long (as Rapfi does).
+pub const ROOT_PROGRESS_AFTER: Duration = Duration::from_millis(200);
+
 /// The search's answer.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
@@ -156,6 +174,8 @@ struct Searcher<'a, G: Game> {
     history: Vec<i32>,
     pv: Vec<Vec<Move>>,
     lists: Vec<Vec<ScoredMove>>,
+    /// Root progress sink (main thread only).
+    on_root: Option<&'a mut dyn FnMut(RootProgress)>,
 }
 
 /// Searches `root` within `params`, calling `on_info` after every completed iteration
@@ -184,10 +204,26 @@ pub fn search_threads<G: Game>(
     threads: usize,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
-    if threads <= 1 {
-        return search(root, params, tt, stop, on_info);
-    }
+    search_with_progress(root, params, tt, stop, threads, on_info, None)
+}
+
+/// [`search_threads`], also telling `on_root` which root move the main thread is
+/// searching (see [`RootProgress`]).
+pub fn search_with_progress<G: Game>(
+    root: &G,
+    params: &SearchParams,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+    threads: usize,
+    on_info: &mut dyn FnMut(&SearchInfo),
+    on_root: Option<&mut dyn FnMut(RootProgress)>,
+) -> SearchResult {
     tt.new_search();
+    if threads <= 1 {
+        let mut main = Searcher::new(root, params, tt, stop);
+        main.on_root = on_root.map(|f| f as &mut dyn FnMut(RootProgress));
+        return main.run(params.multipv.max(1), on_info);
+    }
     let done = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
     let mut result = std::thread::scope(|scope| {
@@ -216,6 +252,7 @@ pub fn search_threads<G: Game>(
         }
         let mut main = Searcher::new(root, params, tt, stop);
         main.shared_nodes = Some(&nodes);
+        main.on_root = on_root.map(|f| f as &mut dyn FnMut(RootProgress));
         let result = main.run(params.multipv.max(1), on_info);
         done.store(true, Ordering::SeqCst);
         main.flush_nodes();
@@ -265,6 +302,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            on_root: None,
         }
     }
 
@@ -386,7 +424,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 self.seldepth = 0;
                 // (Aspiration windows were tried and dropped: 484 games against the
                 // full window showed no gain, -6.5 +/- 37.5 Elo in renju.)
-                self.search_root(&mut roots[line..], depth as i32);
+                self.search_root(&mut roots[line..], depth as i32, line == 0);
                 if self.aborted {
                     break;
                 }
@@ -576,7 +614,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// One iteration over the root moves. Each root move's `score` is exact for the
     /// best one and an upper bound for the rest (`-INFINITY` if not searched).
-    fn search_root(&mut self, roots: &mut [RootMove], depth: i32) {
+    fn search_root(&mut self, roots: &mut [RootMove], depth: i32, first_line: bool) {
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         for r in roots.iter_mut() {
@@ -584,6 +622,11 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         for i in 0..roots.len() {
             let mv = roots[i].mv;
+            let report =
+                first_line && self.on_root.is_some() && self.elapsed() >= ROOT_PROGRESS_AFTER;
+            if report {
+                self.root_progress(RootProgress::Searching(mv));
+            }
             self.pos.make(mv);
             self.nodes += 1;
             let score = if i == 0 {
@@ -600,6 +643,15 @@ impl<'a, G: Game> Searcher<'a, G> {
             if self.aborted {
                 return;
             }
+            if report {
+                self.root_progress(RootProgress::Searched(mv));
+                // A fail-low below the mated bound is a proven loss too.
+                if score < -MATE_BOUND {
+                    self.root_progress(RootProgress::Lost(mv));
+                } else if score > alpha {
+                    self.root_progress(RootProgress::Best(mv));
+                }
+            }
             if score > alpha {
                 alpha = score;
                 let r = &mut roots[i];
@@ -610,6 +662,12 @@ impl<'a, G: Game> Searcher<'a, G> {
                 // Keep the new best first so an aborted iteration still knows it.
                 roots[..=i].rotate_right(1);
             }
+        }
+    }
+
+    fn root_progress(&mut self, p: RootProgress) {
+        if let Some(f) = self.on_root.as_mut() {
+            f(p);
         }
     }
 
