@@ -364,24 +364,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 } else {
                     (0, vec![mv])
                 };
-                let info = SearchInfo {
-                    depth: 1,
-                    seldepth: pv.len() as u32,
-                    multipv: 1,
-                    score,
-                    nodes: self.total_nodes(),
-                    time: self.elapsed(),
-                    pv: pv.clone(),
-                };
-                if self.thread_id == 0 {
-                    on_info(&info);
-                }
-                result.score = score;
-                result.pv = pv;
-                result.depth = 1;
-                result.seldepth = info.seldepth;
-                result.lines = vec![info];
-                result.nodes = self.nodes;
+                self.decided(&mut result, score, pv, on_info);
             }
             result.time = self.elapsed();
             return result;
@@ -390,24 +373,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         // The threat solvers first (main thread only: helpers would repeat them).
         if self.thread_id == 0 {
             if let Some((score, pv)) = self.root_tactics() {
-                let info = SearchInfo {
-                    depth: 1,
-                    seldepth: pv.len() as u32,
-                    multipv: 1,
-                    score,
-                    nodes: self.total_nodes(),
-                    time: self.elapsed(),
-                    pv: pv.clone(),
-                };
-                on_info(&info);
-                result.best = pv[0];
-                result.score = score;
-                result.pv = pv;
-                result.depth = 1;
-                result.seldepth = info.seldepth;
-                result.lines = vec![info];
-                result.nodes = self.nodes;
-                result.time = self.elapsed();
+                self.decided(&mut result, score, pv, on_info);
                 return result;
             }
         }
@@ -663,6 +629,39 @@ impl<'a, G: Game> Searcher<'a, G> {
                 roots[..=i].rotate_right(1);
             }
         }
+    }
+
+    /// A result settled before the iterations (an only move, a solver's proof): one
+    /// line at depth 1, reported by the main thread.
+    fn decided(
+        &self,
+        result: &mut SearchResult,
+        score: i32,
+        pv: Vec<Move>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) {
+        let info = SearchInfo {
+            depth: 1,
+            seldepth: pv.len() as u32,
+            multipv: 1,
+            score,
+            nodes: self.total_nodes(),
+            time: self.elapsed(),
+            pv: pv.clone(),
+        };
+        if self.thread_id == 0 {
+            on_info(&info);
+        }
+        if let Some(&first) = pv.first() {
+            result.best = first;
+        }
+        result.score = score;
+        result.pv = pv;
+        result.depth = 1;
+        result.seldepth = info.seldepth;
+        result.lines = vec![info];
+        result.nodes = self.nodes;
+        result.time = self.elapsed();
     }
 
     fn root_progress(&mut self, p: RootProgress) {
