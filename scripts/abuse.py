@@ -22,8 +22,10 @@ fuzz     Random and mutated lines for the three dialects (Gomocup, UCI/UGI, NBoa
          stderr or exit code 101. A failing batch is saved in --out for replay
          (`ply < batch`).
 signals  SIGSTOP/SIGCONT as GomocupJudge does it (the brain is suspended between
-         turns; INFO time_left and TURN are written while it is stopped, then it is
-         resumed), and while it thinks. Sane means: the move always comes; counted
+         turns; INFO time_left and the move request are written while it is stopped,
+         then it is resumed), while it is idle, and while it thinks; each time from a
+         quiet opening (a BOARD) so that ply thinks for real. The script waits until
+         every thread is stopped before writing (kill() returns earlier). Sane means: the move always comes; counted
          from the moment of SIGCONT it comes within the turn time (+100 ms), since
          ply's clock starts when it reads the command; a think that is suspended
          ends on resume no later than the turn time allows (ply's clock is
@@ -35,7 +37,8 @@ match    --games games through `ply match` at 100 ms a move (ply against itself,
 memory   Peak RSS (VmHWM from /proc/PID/status) of a Gomocup session after a game
          of searches, for each INFO hash_size (0 = default 64 MiB, up to 4 GiB) under
          INFO max_memory 64 MiB and 350 MiB (GomocupJudge's), one and two threads:
-         it must stay under max_memory. And for each UCI Hash value: RSS minus Hash.
+         it must stay under max_memory. And for each UCI Hash value (1 MiB to 1 GiB)
+         the peak RSS after a 3 s search, for comparison.
 """
 
 import argparse
@@ -593,6 +596,26 @@ def is_move(l):
     return l[:1].isdigit() and "," in l
 
 
+def suspend(pid, timeout=5.0):
+    """SIGSTOP, then waits until every thread of the process is stopped: kill()
+    returns before the stop has reached every thread, and a line written in that
+    window is read (and time-stamped) before the process stops."""
+    os.kill(pid, signal.SIGSTOP)
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        states = []
+        try:
+            for tid in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                    states.append(f.read().rsplit(")", 1)[1].split()[0])
+        except OSError:
+            pass
+        if states and all(st in "Tt" for st in states):
+            return True
+        time.sleep(0.001)
+    return False
+
+
 def opening_boards():
     """BOARD blocks (white to move, ply's stones as 1) from the shared openings file:
     quiet positions where ply thinks for real."""
@@ -627,7 +650,7 @@ def signals(binary, reps, seed):
                 stop_s = r.uniform(0.5, 3.0)
                 if kind == "between":
                     # Suspended while idle, resumed, then asked.
-                    os.kill(s.p.pid, signal.SIGSTOP)
+                    suspend(s.p.pid)
                     time.sleep(stop_s)
                     os.kill(s.p.pid, signal.SIGCONT)
                     t_ref = time.monotonic()
@@ -636,13 +659,13 @@ def signals(binary, reps, seed):
                     s.send(board)
                     time.sleep(r.uniform(0.005, 0.05))
                     t_stop = time.monotonic()
-                    os.kill(s.p.pid, signal.SIGSTOP)
+                    suspend(s.p.pid)
                     time.sleep(stop_s)
                     os.kill(s.p.pid, signal.SIGCONT)
                     t_ref = time.monotonic()
                 else:
                     # GomocupJudge: the request is written while the brain is stopped.
-                    os.kill(s.p.pid, signal.SIGSTOP)
+                    suspend(s.p.pid)
                     s.send("INFO time_left 100000\n" + board)
                     time.sleep(stop_s)
                     os.kill(s.p.pid, signal.SIGCONT)
@@ -748,7 +771,9 @@ def memory(binary):
     for mib in (1, 16, 64, 256, 1024):
         s = Session(binary, [])
         try:
-            s.send(f"uci\nsetoption name Hash value {mib}\nposition startpos\ngo movetime 3000\n")
+            # Not the start position: ply answers its first move at once.
+            s.send(f"uci\nsetoption name Hash value {mib}\n"
+                   "position startpos moves P@h8 P@i9 P@j8\ngo movetime 3000\n")
             s.wait_for(lambda l: l.startswith("bestmove"), 10)
             hwm = vm_hwm_kib(s.p.pid)
         finally:
