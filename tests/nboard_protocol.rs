@@ -456,3 +456,23 @@ fn random_lines_never_break_the_session() {
     b.send("quit");
     assert_eq!(b.exit_within(Duration::from_secs(5)), Some(0));
 }
+
+/// End of input means quit: a job with no clock (here a 60-empty exact solve, which
+/// would run for ages) still answers, at once, and the process exits.
+#[test]
+fn end_of_input_ends_a_job_without_a_clock() {
+    let mut b = nboard();
+    b.send("set depth 60");
+    b.send("go");
+    b.close();
+    let lines = until(&mut b, |l| l.starts_with("==="));
+    let last = lines.last().expect("an answer");
+    let mv = last[4..].split('/').next().unwrap_or("");
+    assert!(["D3", "C4", "F5", "E6"].contains(&mv), "{last}");
+    assert_eq!(
+        b.exit_within(Duration::from_secs(5)),
+        Some(0),
+        "{}",
+        b.dump()
+    );
+}

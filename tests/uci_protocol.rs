@@ -276,6 +276,18 @@ fn end_of_input_quits_after_the_answer() {
     b.close();
     assert!(bestmove(&mut b).starts_with("P@"));
     assert_eq!(b.exit_within(Duration::from_secs(5)), Some(0));
+    // Queued after a finite search, a `go infinite` (or a `go` bounded by nothing)
+    // starts after end of input, when nobody can send `stop`: it answers at once.
+    for open in ["go infinite", "go"] {
+        let mut b = uci();
+        b.send("position startpos moves P@h8");
+        b.send("go movetime 300");
+        b.send(open);
+        b.close();
+        assert!(bestmove(&mut b).starts_with("P@"));
+        assert!(bestmove(&mut b).starts_with("P@"), "{}", b.dump());
+        assert_eq!(b.exit_within(Duration::from_secs(5)), Some(0), "{open}");
+    }
 }
 
 #[test]

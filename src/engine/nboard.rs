@@ -452,6 +452,8 @@ pub struct NBoardSession {
     stopping: bool,
     pending: VecDeque<(Instant, Command)>,
     eof: bool,
+    /// The running job is bounded by the game clock.
+    running_timed: bool,
     quit: bool,
 }
 
@@ -469,6 +471,7 @@ impl NBoardSession {
             stopping: false,
             pending: VecDeque::new(),
             eof: false,
+            running_timed: false,
             quit: false,
         }
     }
@@ -630,6 +633,7 @@ impl NBoardSession {
         } else {
             None
         };
+        let timed = time.is_some();
         self.worker.start(JobSpec {
             kind,
             game: self.game.clone(),
@@ -639,7 +643,13 @@ impl NBoardSession {
             time,
         });
         self.running = Some(kind);
+        self.running_timed = timed;
         self.stopping = false;
+        if self.eof && !timed {
+            // Nobody is left to wait for a search with no clock (it can be a solve of
+            // 60 empties): it answers with what it has at once.
+            self.worker.stop();
+        }
     }
 }
 
@@ -662,6 +672,10 @@ impl crate::engine::Session for NBoardSession {
         self.eof = true;
         if self.running.is_none() {
             self.quit = true;
+        } else if !self.running_timed {
+            // End of input means quit: a job with no clock answers with what it has
+            // now; one on the game clock ends by itself.
+            self.worker.stop();
         }
     }
     fn on_report(&mut self, r: Event) {

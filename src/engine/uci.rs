@@ -36,6 +36,9 @@ struct Running {
     pos: Position,
     /// `go infinite` / `go ponder`: the answer waits for `stop`.
     hold: bool,
+    /// Held, or bounded by no clock, depth or node count: after end of input
+    /// (nobody left to send `stop`) it ends at once.
+    open_ended: bool,
     /// `stop` or `quit` arrived: answer as soon as the result is there.
     stopped: bool,
     /// A finished search whose answer is held.
@@ -124,7 +127,7 @@ impl UciSession {
         self.eof = true;
         match &self.running {
             None => self.shutdown(),
-            Some(r) if r.hold => self.stop_search(),
+            Some(r) if r.open_ended => self.stop_search(),
             Some(_) => {}
         }
     }
@@ -387,15 +390,21 @@ impl UciSession {
             limits: self.limits(t, &go, &pos),
             multipv: 1,
         };
+        let hold = go.infinite || go.ponder;
+        let open_ended = hold || params.limits.is_open_ended();
         self.engine.go(&pos, params);
         self.running = Some(Running {
             pos,
-            hold: go.infinite || go.ponder,
+            hold,
+            open_ended,
             stopped: false,
             held: None,
             ponder: go.ponder.then_some(go),
             restart: None,
         });
+        if self.eof && open_ended {
+            self.stop_search();
+        }
     }
 
     fn stop_search(&mut self) {

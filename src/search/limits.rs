@@ -26,6 +26,11 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// No clock, depth or node count bounds the search: only `stop` ends it.
+    pub fn is_open_ended(&self) -> bool {
+        matches!(self.time, TimeLimit::Unlimited) && self.depth.is_none() && self.nodes.is_none()
+    }
+
     pub fn new(start: Instant) -> Limits {
         Limits {
             start,
