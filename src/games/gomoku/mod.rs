@@ -788,6 +788,45 @@ impl Game for Gomoku {
         let us = self.stm.index();
         self.combo(p, us).p4 < pattern::P4_FLEX3 && self.combo(p, 1 - us).p4 < pattern::P4_FLEX3
     }
+    fn quick_win(&self) -> Option<u32> {
+        let us = self.stm.index();
+        let them = 1 - us;
+        if self.p4count[us][P4_FIVE as usize] > 0 {
+            // The table's five is exact where any five or more wins; else check.
+            let exact = self.rule == Rule::Freestyle
+                || (self.rule == Rule::Renju && self.stm == Color::White);
+            if exact {
+                return Some(1);
+            }
+            let mut found = false;
+            self.for_each_candidate(|p, _| {
+                found = found || self.would_win(p, self.stm);
+            });
+            if found {
+                return Some(1);
+            }
+        }
+        // An open four wins in 3 when the opponent has no four (table classes are
+        // over-approximations, so a zero count is exact). Only where the table's open
+        // four is exact: five or more wins, no forbidden point for us.
+        let exact4 =
+            self.rule == Rule::Freestyle || (self.rule == Rule::Renju && self.stm == Color::White);
+        if exact4 && self.p4count[us][pattern::P4_FLEX4 as usize] > 0 {
+            let mut fours: u16 = self.p4count[them][pattern::P4_BLOCK4 as usize..]
+                .iter()
+                .sum();
+            if self.rule == Rule::Renju && them == Color::Black.index() {
+                fours += self.p4count[them][pattern::P4_FORBID as usize];
+            }
+            if fours == 0 {
+                return Some(3);
+            }
+        }
+        None
+    }
+    fn must_answer(&self) -> bool {
+        self.p4count[1 - self.stm.index()][P4_FIVE as usize] > 0
+    }
     fn tactical_win(
         &mut self,
         tactic: Tactic,
