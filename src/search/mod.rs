@@ -32,6 +32,9 @@ const ROOT_THREATS_MAX_NODES: u64 = 200_000;
 /// Futility pruning at depths up to this, with this margin per ply of depth.
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 400;
+/// Reverse futility pruning at depths up to this, with this margin per ply of depth.
+const RFP_DEPTH: i32 = 3;
+const RFP_MARGIN: i32 = 250;
 /// Late-move reductions from this depth and this move index on.
 const LMR_MIN_DEPTH: i32 = 2;
 const LMR_MIN_INDEX: usize = 2;
@@ -636,6 +639,16 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.evals[ply] = eval;
         let improving = eval != NO_EVAL
             && (ply < 2 || self.evals[ply - 2] == NO_EVAL || eval > self.evals[ply - 2]);
+        // Reverse futility: near the leaves a null-window node whose static score is
+        // far above beta is not searched.
+        if !pv_node
+            && eval != NO_EVAL
+            && depth <= RFP_DEPTH
+            && beta.abs() < MATE_BOUND
+            && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+        {
+            return eval;
+        }
 
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
