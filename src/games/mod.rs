@@ -177,6 +177,22 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// A forced win for the side to move that needs no search (gomoku: a five to
+    /// complete, or an open four the opponent can meet with no four of his own): the
+    /// plies to the end of the game. Must be exact under the rule; games without such
+    /// a test keep the default (none).
+    fn quick_win(&self) -> Option<u32> {
+        None
+    }
+
+    /// Whether the opponent threatens to win on his next move (gomoku: he has a five
+    /// to complete), so [`Game::generate`] lists only the answers and a static score
+    /// means little: the search extends such nodes at its leaves and does not prune
+    /// them by their static score. Default: never.
+    fn must_answer(&self) -> bool {
+        false
+    }
+
     /// A proven forced win for the side to move found by the game's own threat
     /// solver within `max_nodes`, and the solver nodes spent. `abort` is polled now
     /// and then (stop flag, deadline); when it says true the solver gives up. Games

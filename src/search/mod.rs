@@ -32,15 +32,29 @@ const ROOT_THREATS_MAX_NODES: u64 = 200_000;
 /// Futility pruning at depths up to this, with this margin per ply of depth.
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 400;
+/// Reverse futility pruning at depths up to this, with this margin per ply of depth.
+const RFP_DEPTH: i32 = 3;
+const RFP_MARGIN: i32 = 250;
 /// Late-move reductions from this depth and this move index on.
-const LMR_MIN_DEPTH: i32 = 3;
-const LMR_MIN_INDEX: usize = 3;
+const LMR_MIN_DEPTH: i32 = 2;
+const LMR_MIN_INDEX: usize = 2;
 
 /// Plies a late quiet move is reduced by: grows with the depth and the move number.
 fn lmr(depth: i32, index: usize) -> i32 {
     let d = f64::from(depth.max(1)).ln();
     let i = (index.max(1) as f64).ln();
-    (0.5 + d * i / 2.25) as i32
+    (0.25 + d * i) as i32
+}
+
+/// Move-count pruning: in a null-window node at `depth`, quiet moves from this index
+/// on are not searched (fewer when the static score is not improving).
+fn move_count_limit(depth: i32, improving: bool) -> usize {
+    let n = 3 + (f64::from(depth.max(0))).powf(1.32) as usize;
+    if improving {
+        n
+    } else {
+        n / 2 + 1
+    }
 }
 
 /// One finished iteration (one line with multi-PV).
@@ -176,7 +190,12 @@ struct Searcher<'a, G: Game> {
     lists: Vec<Vec<ScoredMove>>,
     /// Root progress sink (main thread only).
     on_root: Option<&'a mut dyn FnMut(RootProgress)>,
+    /// Static score per ply of the current line (`NO_EVAL` where not computed).
+    evals: Vec<i32>,
 }
+
+/// Marks a ply without a static score in `Searcher::evals`.
+const NO_EVAL: i32 = i32::MIN;
 
 /// Searches `root` within `params`, calling `on_info` after every completed iteration
 /// (and line). Stops when `stop` becomes true, at the hard deadline, at the node or
@@ -303,6 +322,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 .collect(),
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             on_root: None,
+            evals: vec![NO_EVAL; MAX_PLY + 2],
         }
     }
 
@@ -689,7 +709,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     fn negamax(
         &mut self,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -731,7 +751,15 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
             }
         }
-        if depth <= 0 {
+        // A win that needs no search (a five to complete, an unstoppable four).
+        if let Some(plies) = self.pos.quick_win() {
+            return MATE - (ply as i32 + plies as i32);
+        }
+        let answer = self.pos.must_answer();
+        if depth <= 0 && answer {
+            // The opponent threatens five: his threat is resolved before scoring.
+            depth = 0;
+        } else if depth <= 0 {
             if LEAF_FORCING_NODES == 0 {
                 return self.pos.evaluate();
             }
@@ -748,6 +776,26 @@ impl<'a, G: Game> Searcher<'a, G> {
             return self.pos.evaluate();
         }
 
+        // The static score and whether it improved on ours two plies ago.
+        let eval = if answer || depth <= 0 {
+            NO_EVAL
+        } else {
+            self.pos.evaluate()
+        };
+        self.evals[ply] = eval;
+        let improving = eval != NO_EVAL
+            && (ply < 2 || self.evals[ply - 2] == NO_EVAL || eval > self.evals[ply - 2]);
+        // Reverse futility: near the leaves a null-window node whose static score is
+        // far above beta is not searched.
+        if !pv_node
+            && eval != NO_EVAL
+            && depth <= RFP_DEPTH
+            && beta.abs() < MATE_BOUND
+            && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+        {
+            return eval;
+        }
+
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         self.pos.generate(&mut list);
@@ -755,8 +803,19 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.lists[ply] = list;
             return -(MATE - ply as i32);
         }
+        // A leaf is extended only through forced answers (a table's threat may be
+        // no real one: then the list is wide and the leaf is scored as it stands).
+        if depth == 0 && list.len() > 2 {
+            self.lists[ply] = list;
+            return self.pos.evaluate();
+        }
         // A forced reply (block a four) costs no depth.
-        let new_depth = if list.len() == 1 { depth } else { depth - 1 };
+        let new_depth = if list.len() == 1 || depth == 0 {
+            depth
+        } else {
+            depth - 1
+        };
+
         let side = self.pos.side_to_move().index();
         let killers = self.killers[ply];
         for m in list.iter_mut() {
@@ -781,12 +840,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut best_move = Move::NONE;
         // Futility: near the leaves of a null-window node whose static score is far
         // below alpha, quiet moves are not searched.
-        let futility = if !pv_node && depth <= FUTILITY_DEPTH && alpha.abs() < MATE_BOUND {
-            Some(self.pos.evaluate() + FUTILITY_MARGIN * depth)
-        } else {
-            None
-        };
+        let futility =
+            if !pv_node && eval != NO_EVAL && depth <= FUTILITY_DEPTH && alpha.abs() < MATE_BOUND {
+                Some(eval + FUTILITY_MARGIN * depth)
+            } else {
+                None
+            };
         let reducible = list.len() > 1;
+        let mc_limit = move_count_limit(depth, improving);
         for i in 0..list.len() {
             // Selection sort step: best remaining first, ties by lower square.
             let mut pick = i;
@@ -811,11 +872,16 @@ impl<'a, G: Game> Searcher<'a, G> {
                         continue;
                     }
                 }
+                // Move-count pruning once a move that does not lose is known.
+                if !pv_node && !answer && i >= mc_limit && best > -MATE_BOUND {
+                    continue;
+                }
             }
             // Late-move reduction for quiet moves; a reduced search that beats alpha is
             // searched again at full depth.
             let reduction = if quiet && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX {
-                (lmr(depth, i) - i32::from(pv_node)).clamp(0, new_depth - 1)
+                (lmr(depth, i) - i32::from(pv_node) + i32::from(!pv_node && !improving))
+                    .clamp(0, new_depth - 1)
             } else {
                 0
             };

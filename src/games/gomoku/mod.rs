@@ -71,6 +71,11 @@ const ORDER_TIER: i32 = 100_000;
 /// Attacker moves of a VCF dive at a search leaf.
 const LEAF_VCF_DEPTH: u32 = 3;
 
+/// Evaluation: the side to move has a four-three (or double three) and the opponent
+/// no four; the opponent has an open-four square and we no four.
+const THREAT_WIN_BONUS: i32 = 1500;
+const THREAT_DEFEND_MALUS: i32 = 300;
+
 /// Evaluation clamp (well inside `MATE_BOUND`).
 pub const EVAL_LIMIT: i32 = 20_000;
 
@@ -854,7 +859,27 @@ impl Game for Gomoku {
     }
     fn evaluate(&self) -> i32 {
         let us = self.stm.index();
-        let v = self.tot_move[us] - self.tot_wait[1 - us];
+        let them = 1 - us;
+        let mut v = self.tot_move[us] - self.tot_wait[them];
+        // Side to move's threats: a four-three or double open three of ours against no
+        // four of his is most often a forced win; his open-four square against no
+        // four of ours forces us to defend.
+        let count = |c: usize, from: u8| -> u16 { self.p4count[c][from as usize..].iter().sum() };
+        let our_fours = count(us, pattern::P4_BLOCK4);
+        let their_fours = count(them, pattern::P4_BLOCK4);
+        let renju_black = self.rule == Rule::Renju && self.stm == Color::Black;
+        let strong = self.p4count[us][pattern::P4_BLOCK4_FLEX3 as usize]
+            + if renju_black {
+                0
+            } else {
+                self.p4count[us][pattern::P4_FLEX3_2X as usize]
+            };
+        if strong > 0 && their_fours == 0 {
+            v += THREAT_WIN_BONUS;
+        }
+        if self.p4count[them][pattern::P4_FLEX4 as usize] > 0 && our_fours == 0 {
+            v -= THREAT_DEFEND_MALUS;
+        }
         v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
     fn dimensions(&self) -> (usize, usize) {
@@ -867,6 +892,45 @@ impl Game for Gomoku {
         let p = self.pos(x, y);
         let us = self.stm.index();
         self.combo(p, us).p4 < pattern::P4_FLEX3 && self.combo(p, 1 - us).p4 < pattern::P4_FLEX3
+    }
+    fn quick_win(&self) -> Option<u32> {
+        let us = self.stm.index();
+        let them = 1 - us;
+        if self.p4count[us][P4_FIVE as usize] > 0 {
+            // The table's five is exact where any five or more wins; else check.
+            let exact = self.rule == Rule::Freestyle
+                || (self.rule == Rule::Renju && self.stm == Color::White);
+            if exact {
+                return Some(1);
+            }
+            let mut found = false;
+            self.for_each_candidate(|p, _| {
+                found = found || self.would_win(p, self.stm);
+            });
+            if found {
+                return Some(1);
+            }
+        }
+        // An open four wins in 3 when the opponent has no four (table classes are
+        // over-approximations, so a zero count is exact). Only where the table's open
+        // four is exact: five or more wins, no forbidden point for us.
+        let exact4 =
+            self.rule == Rule::Freestyle || (self.rule == Rule::Renju && self.stm == Color::White);
+        if exact4 && self.p4count[us][pattern::P4_FLEX4 as usize] > 0 {
+            let mut fours: u16 = self.p4count[them][pattern::P4_BLOCK4 as usize..]
+                .iter()
+                .sum();
+            if self.rule == Rule::Renju && them == Color::Black.index() {
+                fours += self.p4count[them][pattern::P4_FORBID as usize];
+            }
+            if fours == 0 {
+                return Some(3);
+            }
+        }
+        None
+    }
+    fn must_answer(&self) -> bool {
+        self.p4count[1 - self.stm.index()][P4_FIVE as usize] > 0
     }
     fn tactical_win(
         &mut self,
