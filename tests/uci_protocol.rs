@@ -290,6 +290,21 @@ fn end_of_input_quits_after_the_answer() {
     }
 }
 
+/// A bounded search that would outlive its manager (`go depth 100` on a gomoku board)
+/// still answers after the end of input, within the 5 s grace, and ply exits.
+#[test]
+fn end_of_input_gives_a_deep_search_five_seconds() {
+    let mut b = uci();
+    b.send("position startpos moves P@h8 P@i9");
+    b.send("go depth 100");
+    std::thread::sleep(Duration::from_millis(100));
+    let t = Instant::now();
+    b.close();
+    assert!(bestmove(&mut b).starts_with("P@"));
+    assert!(t.elapsed() < Duration::from_secs(8), "{:?}", t.elapsed());
+    assert_eq!(b.exit_within(Duration::from_secs(3)), Some(0));
+}
+
 #[test]
 fn position_and_setoption_during_a_search_wait_for_it() {
     let mut b = uci();

@@ -304,6 +304,21 @@ impl Engine {
         self.stop.store(true, Ordering::SeqCst);
     }
 
+    /// Stops whatever search is running `after` from now (a watchdog thread). For the
+    /// end of input: every search left then must end by one deadline.
+    pub fn stop_after(&self, after: std::time::Duration) {
+        let stop = Arc::clone(&self.stop);
+        let spawned = std::thread::Builder::new()
+            .name("stop-after".into())
+            .spawn(move || {
+                std::thread::sleep(after);
+                stop.store(true, Ordering::SeqCst);
+            });
+        if spawned.is_err() {
+            self.stop();
+        }
+    }
+
     fn join(&mut self) {
         if let Some(h) = self.thread.take() {
             let _ = h.join();

@@ -10,7 +10,7 @@
 //! `ponderhit` turns the ponder search into a normal one).
 
 use std::collections::VecDeque;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::{unbounded, Receiver};
 
@@ -29,6 +29,9 @@ use crate::protocol::uci::{
 use crate::search::limits::{moves_to_go, time_for_move, Clock};
 use crate::search::tt::TranspositionTable;
 use crate::search::{mate_in, Limits, SearchInfo, SearchParams, SearchResult, TimeLimit};
+
+/// After the end of input, every search still running or queued ends within this.
+const EOF_GRACE: Duration = Duration::from_secs(5);
 
 /// A search that has been started by `go` and not yet answered.
 struct Running {
@@ -61,6 +64,8 @@ pub struct UciSession {
     running: Option<Running>,
     pending: VecDeque<(Instant, Result<Command, ParseError>)>,
     eof: bool,
+    /// Set at the end of input: every search still to come must end by then.
+    eof_deadline: Option<Instant>,
     quit: bool,
 }
 
@@ -96,6 +101,7 @@ impl UciSession {
             running: None,
             pending: VecDeque::new(),
             eof: false,
+            eof_deadline: None,
             quit: false,
         }
     }
@@ -125,6 +131,13 @@ impl UciSession {
     /// (infinite, ponder) is stopped and answered; then the session ends.
     fn end_of_input(&mut self) {
         self.eof = true;
+        // A script may pipe `go depth 8` and close stdin: bounded searches still
+        // answer, but all of them within EOF_GRACE (a `go depth 100` on a big
+        // board would otherwise outlive its manager for ever).
+        self.eof_deadline = Some(Instant::now() + EOF_GRACE);
+        if self.running.is_some() {
+            self.engine.stop_after(EOF_GRACE);
+        }
         match &self.running {
             None => self.shutdown(),
             Some(r) if r.open_ended => self.stop_search(),
@@ -402,8 +415,13 @@ impl UciSession {
             ponder: go.ponder.then_some(go),
             restart: None,
         });
-        if self.eof && open_ended {
-            self.stop_search();
+        if let Some(deadline) = self.eof_deadline {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if open_ended || left.is_zero() {
+                self.stop_search();
+            } else {
+                self.engine.stop_after(left);
+            }
         }
     }
 
