@@ -138,6 +138,10 @@ impl GomocupSession {
         self.eof = true;
         if !self.searching() {
             self.shutdown();
+        } else {
+            // The running search still answers, but within 5 s: a manager that
+            // closed the pipe will not wait out `timeout_turn 2000000`.
+            self.engine.stop_after(std::time::Duration::from_secs(5));
         }
     }
 
