@@ -16,7 +16,9 @@ fn ply(args: &[&str], stdin: &str) -> Output {
         .spawn()
         .expect("start ply");
     if let Some(mut i) = child.stdin.take() {
-        i.write_all(stdin.as_bytes()).expect("write stdin");
+        // A command that refuses its arguments exits before reading: a broken pipe
+        // here is part of the answer, not a failure.
+        let _ = i.write_all(stdin.as_bytes());
     }
     child.wait_with_output().expect("run ply")
 }
