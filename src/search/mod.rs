@@ -495,17 +495,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some(n) = self.limits.nodes {
             budget = budget.min(n / 4);
         }
-        let stop = self.stop;
-        let hard = self.hard_deadline;
         let soft = self.limits.soft_deadline();
         let share = |now: Instant| soft.map(|s| now + s.saturating_duration_since(now) / 4);
-        let until = share(Instant::now());
-        let abort = move || {
-            let now = Instant::now();
-            stop.load(Ordering::Relaxed)
-                || hard.is_some_and(|d| now >= d)
-                || until.is_some_and(|d| now >= d)
-        };
+        let abort = self.solver_abort(share(Instant::now()));
         let (win, n) = self.pos.tactical_win(Tactic::Forcing, budget, true, &abort);
         self.nodes += n;
         let win = win.or_else(|| {
@@ -517,13 +509,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             let budget = (ms as u64)
                 .saturating_mul(ROOT_THREATS_NODES_PER_MS)
                 .min(ROOT_THREATS_MAX_NODES);
-            let until = share(now);
-            let abort = move || {
-                let now = Instant::now();
-                stop.load(Ordering::Relaxed)
-                    || hard.is_some_and(|d| now >= d)
-                    || until.is_some_and(|d| now >= d)
-            };
+            let abort = self.solver_abort(share(now));
             let (win, n) = self.pos.tactical_win(Tactic::Threats, budget, true, &abort);
             self.nodes += n;
             win
@@ -556,19 +542,12 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some(n) = self.limits.nodes {
             budget = budget.min(n / 4);
         }
-        let stop = self.stop;
-        let hard = self.hard_deadline;
         // Both solves together stop at a quarter of the soft bound.
         let until = self
             .limits
             .soft_deadline()
             .map(|s| Instant::now() + s.saturating_duration_since(Instant::now()) / 4);
-        let abort = move || {
-            let now = Instant::now();
-            stop.load(Ordering::Relaxed)
-                || hard.is_some_and(|d| now >= d)
-                || until.is_some_and(|d| now >= d)
-        };
+        let abort = self.solver_abort(until);
         let (win, n) = self.pos.tactical_win(Tactic::Forcing, budget, true, &abort);
         self.nodes += n;
         if let Some(w) = win {
@@ -682,6 +661,19 @@ impl<'a, G: Game> Searcher<'a, G> {
         result.lines = vec![info];
         result.nodes = self.nodes;
         result.time = self.elapsed();
+    }
+
+    /// When a root threat solve must give up: the stop flag, the hard deadline, or
+    /// `until` (its share of the soft bound).
+    fn solver_abort(&self, until: Option<Instant>) -> impl Fn() -> bool + Copy + 'a {
+        let stop = self.stop;
+        let hard = self.hard_deadline;
+        move || {
+            let now = Instant::now();
+            stop.load(Ordering::Relaxed)
+                || hard.is_some_and(|d| now >= d)
+                || until.is_some_and(|d| now >= d)
+        }
     }
 
     fn root_progress(&mut self, p: RootProgress) {
