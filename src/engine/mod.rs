@@ -275,7 +275,7 @@ impl Engine {
                 let mut on_root = |p: RootProgress| {
                     let _ = root_tx.send(Report::Root(p));
                 };
-                let result = run_search_progress(
+                let result = run_search_threads(
                     &owned,
                     &params,
                     &tt,
@@ -349,7 +349,15 @@ impl Engine {
 
     /// Searches on the calling thread (one-shot commands, bench).
     pub fn search_now(&self, pos: &Position, params: &SearchParams) -> SearchResult {
-        run_search_threads(pos, params, &self.tt, &self.stop, self.threads, &mut |_| {})
+        run_search_threads(
+            pos,
+            params,
+            &self.tt,
+            &self.stop,
+            self.threads,
+            &mut |_| {},
+            None,
+        )
     }
 }
 
@@ -362,24 +370,13 @@ pub fn run_search(
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
-    run_search_threads(pos, params, tt, stop, 1, on_info)
+    run_search_threads(pos, params, tt, stop, 1, on_info, None)
 }
 
-/// [`run_search`] with `threads` search threads sharing `tt` (lazy SMP).
+/// [`run_search`] with `threads` search threads sharing `tt` (lazy SMP), also
+/// reporting root progress to `on_root` (gomoku and tic-tac-toe; the reversi search
+/// reports none).
 pub fn run_search_threads(
-    pos: &Position,
-    params: &SearchParams,
-    tt: &TranspositionTable,
-    stop: &AtomicBool,
-    threads: usize,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    run_search_progress(pos, params, tt, stop, threads, on_info, None)
-}
-
-/// [`run_search_threads`], also reporting root progress to `on_root` (gomoku and
-/// tic-tac-toe; the reversi search reports none).
-pub fn run_search_progress(
     pos: &Position,
     params: &SearchParams,
     tt: &TranspositionTable,

@@ -207,8 +207,7 @@ pub fn search<G: Game>(
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
-    tt.new_search();
-    Searcher::new(root, params, tt, stop).run(params.multipv.max(1), on_info)
+    search_with_progress(root, params, tt, stop, 1, on_info, None)
 }
 
 /// Lazy SMP: `threads` searches of `root` sharing `tt`. The calling thread is the main
