@@ -5,14 +5,12 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::unbounded;
 
-use crate::cli::{parse_game, parse_rule, parse_size};
-use crate::engine::gomocup::GameChoice;
-use crate::engine::variant::{
-    default_size, depth_cap, game_name, line_text, move_from_text, move_text, result_text,
-};
+use crate::cli::parse_size;
+use crate::engine::variant::{depth_cap, line_text, move_from_text, move_text, result_text};
 use crate::engine::{Engine, Position};
 use crate::games::gomoku::Rule;
 use crate::games::Color;
+use crate::games::GameKind;
 use crate::search::limits::{time_for_move, Clock};
 use crate::search::{mate_in, Limits, SearchParams};
 
@@ -48,7 +46,7 @@ with a message on stderr for bad arguments or an illegal move.
 ";
 
 struct Args {
-    game: GameChoice,
+    game: GameKind,
     rule: Rule,
     size: Option<(usize, usize)>,
     moves: Vec<String>,
@@ -60,7 +58,7 @@ struct Args {
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut a = Args {
-        game: GameChoice::Gomoku,
+        game: GameKind::Gomoku,
         rule: Rule::Freestyle,
         size: None,
         moves: Vec::new(),
@@ -73,8 +71,8 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
-            "--game" => a.game = parse_game(&value("--game")?)?,
-            "--rule" => a.rule = parse_rule(&value("--rule")?)?,
+            "--game" => a.game = value("--game")?.parse::<GameKind>()?,
+            "--rule" => a.rule = value("--rule")?.parse::<Rule>()?,
             "--size" => a.size = Some(parse_size(&value("--size")?)?),
             "--moves" => {
                 a.moves.extend(
@@ -116,12 +114,12 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
 
 /// The position after `moves` (each checked for legality).
 pub fn build_position(
-    game: GameChoice,
+    game: GameKind,
     rule: Rule,
     size: Option<(usize, usize)>,
     moves: &[String],
 ) -> Result<Position, String> {
-    let (w, h) = size.unwrap_or(default_size(game));
+    let (w, h) = size.unwrap_or(game.default_size());
     if w > crate::engine::variant::MAX_NOTATION_WIDTH {
         return Err(format!(
             "boards wider than {} files (a..z) cannot be written as squares; wider boards \
@@ -225,10 +223,10 @@ pub fn run(args: &[String]) -> i32 {
         };
         println!(
             "{{\"game\":{},\"rule\":{},\"width\":{w},\"height\":{h},\"moves\":{},\"side_to_move\":{},\"result\":{},\"bestmove\":{},\"score\":{score},\"depth\":{depth},\"seldepth\":{seldepth},\"nodes\":{nodes},\"time_ms\":{},\"pv\":{}}}",
-            json_string(game_name(a.game)),
+            json_string(a.game.name()),
             match a.game {
-                GameChoice::Gomoku => json_string(&format!("{:?}", a.rule).to_ascii_lowercase()),
-                GameChoice::TicTacToe | GameChoice::Reversi => "null".to_string(),
+                GameKind::Gomoku => json_string(&format!("{:?}", a.rule).to_ascii_lowercase()),
+                GameKind::TicTacToe | GameKind::Reversi => "null".to_string(),
             },
             json_list(&a.moves),
             json_string(side),

@@ -3,11 +3,12 @@
 
 use std::io::IsTerminal;
 
-use crate::engine::gomocup::{GameChoice, GomocupSession};
+use crate::engine::gomocup::GomocupSession;
 use crate::engine::help;
 use crate::engine::nboard::NBoardSession;
 use crate::engine::uci::UciSession;
 use crate::games::gomoku::Rule;
+use crate::games::GameKind;
 use crate::io::{read_first_line, spawn_stdin_reader, Output};
 use crate::protocol::gomocup::Parser;
 
@@ -135,7 +136,7 @@ impl Dialect {
 #[derive(Clone, Debug)]
 pub struct SessionOptions {
     pub dialect: Option<Dialect>,
-    pub game: GameChoice,
+    pub game: GameKind,
     pub rule: Rule,
     pub threads: usize,
 }
@@ -144,23 +145,10 @@ impl Default for SessionOptions {
     fn default() -> Self {
         SessionOptions {
             dialect: None,
-            game: GameChoice::Gomoku,
+            game: GameKind::Gomoku,
             rule: Rule::Freestyle,
             threads: 1,
         }
-    }
-}
-
-pub fn parse_rule(s: &str) -> Result<Rule, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "freestyle" | "gomoku" => Ok(Rule::Freestyle),
-        "standard" | "exact" | "exactfive" => Ok(Rule::Standard),
-        "renju" => Ok(Rule::Renju),
-        "caro" => Ok(Rule::Caro),
-        n => n
-            .parse::<u32>()
-            .map(Rule::from_gomocup)
-            .map_err(|_| format!("unknown rule '{s}' (freestyle, standard, renju, caro)")),
     }
 }
 
@@ -182,8 +170,8 @@ pub fn parse_session_options(args: &[String]) -> Result<SessionOptions, String> 
                     }
                 })
             }
-            "--game" => o.game = parse_game(&value("--game")?)?,
-            "--rule" => o.rule = parse_rule(&value("--rule")?)?,
+            "--game" => o.game = value("--game")?.parse::<GameKind>()?,
+            "--rule" => o.rule = value("--rule")?.parse::<Rule>()?,
             "--threads" => {
                 let v = value("--threads")?;
                 o.threads = match v.parse::<usize>() {
@@ -325,16 +313,6 @@ pub fn main_with_args(args: &[String]) -> i32 {
     }
 }
 
-/// Parses `--game` values (shared by the session and the subcommands).
-pub fn parse_game(s: &str) -> Result<GameChoice, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "gomoku" => Ok(GameChoice::Gomoku),
-        "tictactoe" | "tic-tac-toe" => Ok(GameChoice::TicTacToe),
-        "reversi" | "othello" => Ok(GameChoice::Reversi),
-        g => Err(format!("unknown game '{g}' (gomoku, tictactoe, reversi)")),
-    }
-}
-
 /// Parses `--size N` or `--size WxH`.
 pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("bad size '{s}' (N or WxH)");
@@ -362,8 +340,8 @@ mod tests {
         assert_eq!(parse_size("15"), Ok((15, 15)));
         assert_eq!(parse_size("20x12"), Ok((20, 12)));
         assert!(parse_size("x").is_err() && parse_size("15x").is_err());
-        assert_eq!(parse_game("Tic-Tac-Toe"), Ok(GameChoice::TicTacToe));
-        assert!(parse_game("chess").is_err());
+        assert_eq!("Tic-Tac-Toe".parse::<GameKind>(), Ok(GameKind::TicTacToe));
+        assert!("chess".parse::<GameKind>().is_err());
         // Every subcommand is listed in the usage text.
         let u = usage();
         assert!(SUBCOMMANDS.iter().all(|c| u.contains(c.name)));
@@ -378,7 +356,7 @@ mod tests {
         let args = ["--protocol", "NBoard", "--game", "othello"].map(String::from);
         let o = parse_session_options(&args).unwrap();
         assert_eq!(o.dialect, Some(Dialect::NBoard));
-        assert_eq!(o.game, GameChoice::Reversi);
+        assert_eq!(o.game, GameKind::Reversi);
         assert!(parse_session_options(&["--protocol".into(), "chess".into()]).is_err());
     }
 }

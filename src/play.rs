@@ -8,13 +8,13 @@ use std::time::Instant;
 
 use crossbeam_channel::{select, unbounded, Receiver};
 
-use crate::cli::{parse_game, parse_rule, parse_size};
-use crate::engine::gomocup::GameChoice;
+use crate::cli::parse_size;
 use crate::engine::variant::{
-    default_size, depth_cap, move_from_text, plain_text, square_of, MAX_NOTATION_WIDTH,
+    depth_cap, move_from_text, plain_text, square_of, MAX_NOTATION_WIDTH,
 };
 use crate::engine::{Engine, Position, Report};
 use crate::games::gomoku::Rule;
+use crate::games::GameKind;
 use crate::games::{Color, GameResult, Move};
 use crate::io::{spawn_stdin_reader, Input, Output};
 use crate::search::limits::{time_for_move, Clock};
@@ -54,7 +54,7 @@ Works with stdin a pipe as well as a terminal: one command per line.
 const HELP: &str = "moves: h8 or x,y | undo | hint | new | side | board | stop | help | quit";
 
 struct Args {
-    game: GameChoice,
+    game: GameKind,
     rule: Rule,
     size: Option<(usize, usize)>,
     time: u64,
@@ -63,7 +63,7 @@ struct Args {
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut a = Args {
-        game: GameChoice::Gomoku,
+        game: GameKind::Gomoku,
         rule: Rule::Freestyle,
         size: None,
         time: 1000,
@@ -73,8 +73,8 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
-            "--game" => a.game = parse_game(&value("--game")?)?,
-            "--rule" => a.rule = parse_rule(&value("--rule")?)?,
+            "--game" => a.game = value("--game")?.parse::<GameKind>()?,
+            "--rule" => a.rule = value("--rule")?.parse::<Rule>()?,
             "--size" => a.size = Some(parse_size(&value("--size")?)?),
             "--time" => {
                 a.time = value("--time")?
@@ -392,7 +392,7 @@ pub fn run(args: &[String]) -> i32 {
             return 2;
         }
     };
-    let (w, h) = a.size.unwrap_or(default_size(a.game));
+    let (w, h) = a.size.unwrap_or(a.game.default_size());
     if w > MAX_NOTATION_WIDTH {
         eprintln!(
             "ply play: at most {MAX_NOTATION_WIDTH} files (a..z); wider boards (up to 32) \

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use common::Brain;
 use ply::games::gomoku::Rule;
-use ply::protocol::gomocup::{BoardStone, Command, GameName, Info, ParseError, Parser};
+use ply::protocol::gomocup::{BoardStone, Command, GameKind, Info, ParseError, Parser};
 
 // ---------------------------------------------------------------------------
 // Deterministic randomness
@@ -300,7 +300,7 @@ impl Model {
             Ok(c) => c,
         };
         match cmd {
-            Command::Info(Info::Game(GameName::TicTacToe)) if self.gomoku_board() => Want::One,
+            Command::Info(Info::Game(GameKind::TicTacToe)) if self.gomoku_board() => Want::One,
             Command::Info(_)
             | Command::YxHashClear
             | Command::Stop
@@ -517,12 +517,12 @@ impl Model {
             Command::Info(info) => {
                 match info {
                     // Never generated (see `forbidden`).
-                    Info::Game(GameName::Reversi) => {}
+                    Info::Game(GameKind::Reversi) => {}
                     Info::Game(g) => {
                         // The choice holds for the next START. The board in play stays:
                         // a 3x3 board is tic-tac-toe under any choice, and tic-tac-toe
                         // cannot take a gomoku board over (ERROR).
-                        let ttt = *g == GameName::TicTacToe;
+                        let ttt = *g == GameKind::TicTacToe;
                         self.ttt_game = ttt;
                         if ttt && self.gomoku_board() {
                             return expect_error(ans);
@@ -1047,7 +1047,7 @@ fn forbidden(cmds: &[Result<Command, ParseError>]) -> bool {
             c,
             Ok(Command::End)
                 | Ok(Command::Info(Info::HashSize(65_537..)))
-                | Ok(Command::Info(Info::Game(GameName::Reversi)))
+                | Ok(Command::Info(Info::Game(GameKind::Reversi)))
         )
     })
 }

@@ -17,7 +17,7 @@ use crate::games::reversi::Reversi;
 use crate::games::tictactoe::TicTacToe;
 use crate::games::{Color, Game, Move};
 use crate::io::{Input, Output};
-use crate::protocol::gomocup::{BoardStone, Command, Coord, GameName, Info, ParseError, Reply};
+use crate::protocol::gomocup::{BoardStone, Command, Coord, GameKind, Info, ParseError, Reply};
 use crate::search::limits::{moves_to_go, time_for_move, Clock, GomocupClock};
 use crate::search::tt::TranspositionTable;
 use crate::search::{
@@ -30,15 +30,6 @@ pub const NAME: &str = "ply";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub const AUTHOR: &str = "the ply developers";
 pub const COUNTRY: &str = "International";
-
-/// Which game START builds.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum GameChoice {
-    Gomoku,
-    TicTacToe,
-    /// Reversi on 8x8 (`START 8`); a pass is `-1,-1`.
-    Reversi,
-}
 
 /// Settings that come from INFO commands (and command-line flags).
 #[derive(Clone, Debug)]
@@ -83,7 +74,7 @@ pub struct GomocupSession {
     out: Output,
     engine: Engine,
     reports: Receiver<Report>,
-    game: GameChoice,
+    game: GameKind,
     rule: Rule,
     pos: Option<Position>,
     settings: Settings,
@@ -99,7 +90,7 @@ pub struct GomocupSession {
 }
 
 impl GomocupSession {
-    pub fn new(out: Output, game: GameChoice, rule: Rule) -> GomocupSession {
+    pub fn new(out: Output, game: GameKind, rule: Rule) -> GomocupSession {
         let (tx, rx) = unbounded();
         GomocupSession {
             out,
@@ -315,12 +306,12 @@ impl GomocupSession {
     fn board_for(&self, w: i64, h: i64) -> Result<Position, String> {
         match (self.game, w, h) {
             (_, 3, 3) => Ok(Position::TicTacToe(TicTacToe::new())),
-            (GameChoice::TicTacToe, _, _) => {
+            (GameKind::TicTacToe, _, _) => {
                 Err(format!("tic-tac-toe is played on 3x3, not {w}x{h}"))
             }
-            (GameChoice::Reversi, 8, 8) => Ok(Position::Reversi(Box::default())),
-            (GameChoice::Reversi, _, _) => Err(format!("reversi is played on 8x8, not {w}x{h}")),
-            (GameChoice::Gomoku, w, h) if (5..=32).contains(&w) && (5..=32).contains(&h) => {
+            (GameKind::Reversi, 8, 8) => Ok(Position::Reversi(Box::default())),
+            (GameKind::Reversi, _, _) => Err(format!("reversi is played on 8x8, not {w}x{h}")),
+            (GameKind::Gomoku, w, h) if (5..=32).contains(&w) && (5..=32).contains(&h) => {
                 Gomoku::new(w as usize, h as usize, self.rule)
                     .map(|g| Position::Gomoku(Box::new(g)))
             }
@@ -468,9 +459,9 @@ impl GomocupSession {
                 self.rule = Rule::from_gomocup(r.clamp(0, u32::MAX as i64) as u32);
                 self.rebuild_with_rule();
             }
-            Info::Game(GameName::Gomoku) => self.choose_game(GameChoice::Gomoku),
-            Info::Game(GameName::TicTacToe) => self.choose_game(GameChoice::TicTacToe),
-            Info::Game(GameName::Reversi) => self.choose_game(GameChoice::Reversi),
+            Info::Game(GameKind::Gomoku) => self.choose_game(GameKind::Gomoku),
+            Info::Game(GameKind::TicTacToe) => self.choose_game(GameKind::TicTacToe),
+            Info::Game(GameKind::Reversi) => self.choose_game(GameKind::Reversi),
             Info::MaxDepth(d) => s.max_depth = (d > 0).then_some(d.min(100) as u32),
             // Yixin-Board counts max_node in thousands of nodes (its "Fast" level
             // sends 10000 for 10 M nodes).
@@ -489,12 +480,12 @@ impl GomocupSession {
     /// when START would make the same game on it (the same game, or `START 3`'s
     /// tic-tac-toe); a board with no move yet becomes the new game at the same size;
     /// a board the new game cannot use, or one with moves on it, stays with an ERROR.
-    fn choose_game(&mut self, g: GameChoice) {
+    fn choose_game(&mut self, g: GameKind) {
         self.game = g;
         let Some(p) = &self.pos else { return };
         let (w, h) = p.dimensions();
-        let old = super::variant::game_name(p.game());
-        let new = super::variant::game_name(g);
+        let old = p.game().name();
+        let new = g.name();
         match self.board_for(w as i64, h as i64) {
             Ok(fresh) if fresh.game() == p.game() => {}
             Ok(fresh) if p.ply() == 0 => {
@@ -560,7 +551,10 @@ impl GomocupSession {
                 hard: std::time::Duration::from_millis(15),
             };
         } else {
-            limits.time = time_for_move(gomocup_clock(s.clock), moves_to_go(pos.progress()));
+            limits.time = time_for_move(
+                gomocup_clock(s.clock),
+                moves_to_go(crate::engine::progress(pos)),
+            );
         }
         limits.depth = s.max_depth;
         limits.nodes = s.max_nodes;

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{unbounded, Receiver};
 
-use super::gomocup::{GameChoice, AUTHOR, NAME, VERSION};
+use super::gomocup::{AUTHOR, NAME, VERSION};
 use super::variant::{
     depth_cap, line_text, move_from_text, move_text, position_from_fen, result_text,
     variant_by_name, variant_for, Variant, MAX_NOTATION_WIDTH, VARIANTS,
@@ -22,6 +22,7 @@ use super::variant::{
 use super::{Engine, Position, Report, DEFAULT_HASH_BYTES, MAX_THREADS};
 use crate::games::gomoku::Rule;
 use crate::games::Color;
+use crate::games::GameKind;
 use crate::io::{Input, Output};
 use crate::protocol::uci::{
     Command, Fen, Go, OptionKind, ParseError, Query, Reply, Score, SearchLine, Start,
@@ -71,14 +72,14 @@ pub struct UciSession {
 
 fn start_position(v: &Variant, board_size: usize) -> Result<Position, String> {
     let (w, h) = match v.game {
-        GameChoice::Gomoku if board_size > 0 => (board_size, board_size),
+        GameKind::Gomoku if board_size > 0 => (board_size, board_size),
         _ => v.size,
     };
     Position::new_game(v.game, v.rule, w, h)
 }
 
 impl UciSession {
-    pub fn new(out: Output, game: GameChoice, rule: Rule) -> UciSession {
+    pub fn new(out: Output, game: GameKind, rule: Rule) -> UciSession {
         let (tx, rx) = unbounded();
         let mut variant = variant_for(game, rule);
         let pos = match start_position(variant, 0) {
@@ -386,7 +387,7 @@ impl UciSession {
                 movestogo: go.movestogo.filter(|&m| m > 0),
                 turn: go.movetime,
             };
-            time_for_move(clock, moves_to_go(pos.progress()))
+            time_for_move(clock, moves_to_go(crate::engine::progress(pos)))
         };
         limits.depth = go.depth.map(|d| d.clamp(1, 100) as u32);
         limits.nodes = go.nodes.filter(|&n| n > 0).map(|n| n as u64);

@@ -2,19 +2,17 @@
 //! in the square notation of UCI/UGI, `ply play` and `ply analyze`.
 //!
 //! Everything that depends on the game is a `match` here, so a new game (reversi)
-//! is a few arms: its [`VARIANTS`] entry, [`default_size`], [`game_name`],
-//! [`Position::new_game`], [`Position::game`], [`ranks_from_top`], [`move_text`],
+//! is a few arms: its [`VARIANTS`] entry, [`Position::new_game`], [`Position::game`], [`ranks_from_top`], [`move_text`],
 //! [`plain_text`], [`move_from_text`] (passes), [`depth_cap`] and
 //! [`position_from_fen`] (plus `--game` in `cli::parse_game`).
 //!
 //! Reversi is written as Othello players write it: plain squares with rank 1 at the
 //! top (`d3`, `f5`), a pass as `0000` (UCI's null move; `@@@@` is read too).
 
-use super::gomocup::GameChoice;
 use super::Position;
-use crate::games::gomoku::{Gomoku, Rule};
+use crate::games::gomoku::Rule;
 use crate::games::reversi::Reversi;
-use crate::games::tictactoe::TicTacToe;
+use crate::games::GameKind;
 use crate::games::{Color, GameResult, Move};
 use crate::protocol::uci::{Cell, Fen, MoveText, Square};
 
@@ -22,7 +20,7 @@ use crate::protocol::uci::{Cell, Fen, MoveText, Square};
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Variant {
     pub name: &'static str,
-    pub game: GameChoice,
+    pub game: GameKind,
     pub rule: Rule,
     /// Board of `position startpos` (gomoku's may be changed with `BoardSize`).
     pub size: (usize, usize),
@@ -34,37 +32,37 @@ pub struct Variant {
 pub const VARIANTS: &[Variant] = &[
     Variant {
         name: "gomoku",
-        game: GameChoice::Gomoku,
+        game: GameKind::Gomoku,
         rule: Rule::Standard,
         size: (15, 15),
     },
     Variant {
         name: "gomokufreestyle",
-        game: GameChoice::Gomoku,
+        game: GameKind::Gomoku,
         rule: Rule::Freestyle,
         size: (15, 15),
     },
     Variant {
         name: "renju",
-        game: GameChoice::Gomoku,
+        game: GameKind::Gomoku,
         rule: Rule::Renju,
         size: (15, 15),
     },
     Variant {
         name: "caro",
-        game: GameChoice::Gomoku,
+        game: GameKind::Gomoku,
         rule: Rule::Caro,
         size: (15, 15),
     },
     Variant {
         name: "tictactoe",
-        game: GameChoice::TicTacToe,
+        game: GameKind::TicTacToe,
         rule: Rule::Freestyle,
         size: (3, 3),
     },
     Variant {
         name: "reversi",
-        game: GameChoice::Reversi,
+        game: GameKind::Reversi,
         rule: Rule::Freestyle,
         size: (8, 8),
     },
@@ -73,65 +71,25 @@ pub const VARIANTS: &[Variant] = &[
 /// The largest board the square notation can write (files `a`..`z`).
 pub const MAX_NOTATION_WIDTH: usize = 26;
 
-/// The board a game is played on unless a size is given.
-pub fn default_size(game: GameChoice) -> (usize, usize) {
-    match game {
-        GameChoice::TicTacToe => (3, 3),
-        GameChoice::Gomoku => (15, 15),
-        GameChoice::Reversi => (8, 8),
-    }
-}
-
-/// The game's name on the command line and in JSON.
-pub fn game_name(game: GameChoice) -> &'static str {
-    match game {
-        GameChoice::TicTacToe => "tictactoe",
-        GameChoice::Gomoku => "gomoku",
-        GameChoice::Reversi => "reversi",
-    }
-}
-
 pub fn variant_by_name(name: &str) -> Option<&'static Variant> {
     let name = name.to_ascii_lowercase();
     VARIANTS.iter().find(|v| v.name == name)
 }
 
 /// The variant for a game and rule (the command line's `--game`/`--rule`).
-pub fn variant_for(game: GameChoice, rule: Rule) -> &'static Variant {
+pub fn variant_for(game: GameKind, rule: Rule) -> &'static Variant {
     VARIANTS
         .iter()
-        .find(|v| v.game == game && (v.rule == rule || game != GameChoice::Gomoku))
+        .find(|v| v.game == game && (v.rule == rule || game != GameKind::Gomoku))
         .unwrap_or(&VARIANTS[0])
-}
-
-impl Position {
-    /// A new game on an empty `w` x `h` board.
-    pub fn new_game(game: GameChoice, rule: Rule, w: usize, h: usize) -> Result<Position, String> {
-        match game {
-            GameChoice::TicTacToe if (w, h) == (3, 3) => Ok(Position::TicTacToe(TicTacToe::new())),
-            GameChoice::TicTacToe => Err(format!("tic-tac-toe is played on 3x3, not {w}x{h}")),
-            GameChoice::Gomoku => Gomoku::new(w, h, rule).map(|g| Position::Gomoku(Box::new(g))),
-            GameChoice::Reversi if (w, h) == (8, 8) => Ok(Position::Reversi(Box::default())),
-            GameChoice::Reversi => Err(format!("reversi is played on 8x8, not {w}x{h}")),
-        }
-    }
-
-    /// Which game this is.
-    pub fn game(&self) -> GameChoice {
-        match self {
-            Position::TicTacToe(_) => GameChoice::TicTacToe,
-            Position::Gomoku(_) => GameChoice::Gomoku,
-            Position::Reversi(_) => GameChoice::Reversi,
-        }
-    }
 }
 
 /// Does rank 1 name the top row (reversi, as Othello players write it) rather than
 /// the bottom one (cutechess's boards, like a chess board seen by white)?
-pub fn ranks_from_top(game: GameChoice) -> bool {
+pub fn ranks_from_top(game: GameKind) -> bool {
     match game {
-        GameChoice::Gomoku | GameChoice::TicTacToe => false,
-        GameChoice::Reversi => true,
+        GameKind::Gomoku | GameKind::TicTacToe => false,
+        GameKind::Reversi => true,
     }
 }
 
@@ -169,18 +127,18 @@ pub fn xy_of(pos: &Position, sq: Square) -> Option<(usize, usize)> {
 /// writes them (the piece letter is always upper case).
 pub fn move_text(pos: &Position, mv: Move) -> MoveText {
     match pos.game() {
-        GameChoice::Gomoku | GameChoice::TicTacToe => MoveText::Drop('P', square_of(pos, mv)),
-        GameChoice::Reversi if mv == Move::PASS => MoveText::Pass { at_signs: false },
-        GameChoice::Reversi => MoveText::Plain(square_of(pos, mv)),
+        GameKind::Gomoku | GameKind::TicTacToe => MoveText::Drop('P', square_of(pos, mv)),
+        GameKind::Reversi if mv == Move::PASS => MoveText::Pass { at_signs: false },
+        GameKind::Reversi => MoveText::Plain(square_of(pos, mv)),
     }
 }
 
 /// How a person reads `mv`: the plain square (`h8`).
 pub fn plain_text(pos: &Position, mv: Move) -> String {
     match pos.game() {
-        GameChoice::Gomoku | GameChoice::TicTacToe => square_of(pos, mv).to_string(),
-        GameChoice::Reversi if mv == Move::PASS => "pass".to_string(),
-        GameChoice::Reversi => square_of(pos, mv).to_string(),
+        GameKind::Gomoku | GameKind::TicTacToe => square_of(pos, mv).to_string(),
+        GameKind::Reversi if mv == Move::PASS => "pass".to_string(),
+        GameKind::Reversi => square_of(pos, mv).to_string(),
     }
 }
 
@@ -188,11 +146,11 @@ pub fn plain_text(pos: &Position, mv: Move) -> String {
 /// searched to its end (tic-tac-toe: the empty squares).
 pub fn depth_cap(pos: &Position) -> Option<u32> {
     match pos.game() {
-        GameChoice::TicTacToe => {
+        GameKind::TicTacToe => {
             let (w, h) = pos.dimensions();
             Some((w * h).saturating_sub(pos.ply()).max(1) as u32)
         }
-        GameChoice::Gomoku | GameChoice::Reversi => None,
+        GameKind::Gomoku | GameKind::Reversi => None,
     }
 }
 
@@ -213,14 +171,14 @@ pub fn move_from_text(pos: &Position, token: &str) -> Result<Move, String> {
         MoveText::Plain(sq) => sq,
         MoveText::Pass { .. } => {
             return match pos.game() {
-                GameChoice::Gomoku | GameChoice::TicTacToe => {
+                GameKind::Gomoku | GameKind::TicTacToe => {
                     Err(format!("'{token}': passing is not allowed in this game"))
                 }
-                GameChoice::Reversi if pos.legal_moves().contains(&Move::PASS) => Ok(Move::PASS),
-                GameChoice::Reversi if pos.result().is_some() => {
+                GameKind::Reversi if pos.legal_moves().contains(&Move::PASS) => Ok(Move::PASS),
+                GameKind::Reversi if pos.result().is_some() => {
                     Err(format!("'{token}': the game is over"))
                 }
-                GameChoice::Reversi => {
+                GameKind::Reversi => {
                     Err(format!("'{token}': a side with a legal move cannot pass"))
                 }
             }
@@ -249,7 +207,7 @@ pub fn position_from_fen(variant: &Variant, fen: &Fen) -> Result<Position, Strin
         Color::White
     };
     match variant.game {
-        GameChoice::Gomoku | GameChoice::TicTacToe => {
+        GameKind::Gomoku | GameKind::TicTacToe => {
             // First-player and second-player stones alternately, so that the set-up
             // history looks like a game.
             let mut stones: [Vec<Move>; 2] = [Vec::new(), Vec::new()];
@@ -284,7 +242,7 @@ pub fn position_from_fen(variant: &Variant, fen: &Fen) -> Result<Position, Strin
             }
             pos.set_side_to_move(side);
         }
-        GameChoice::Reversi => {
+        GameKind::Reversi => {
             // Discs: upper case (or `x`) the first player's (black), lower case (or
             // `o`) the second's; the side `w` or `x` is black (the first player, as
             // `w` is in cutechess's FENs), `b` or `o` white.
@@ -421,15 +379,12 @@ mod tests {
     #[test]
     fn default_variants_follow_game_and_rule() {
         assert_eq!(
-            variant_for(GameChoice::Gomoku, Rule::Freestyle).name,
+            variant_for(GameKind::Gomoku, Rule::Freestyle).name,
             "gomokufreestyle"
         );
+        assert_eq!(variant_for(GameKind::Gomoku, Rule::Standard).name, "gomoku");
         assert_eq!(
-            variant_for(GameChoice::Gomoku, Rule::Standard).name,
-            "gomoku"
-        );
-        assert_eq!(
-            variant_for(GameChoice::TicTacToe, Rule::Renju).name,
+            variant_for(GameKind::TicTacToe, Rule::Renju).name,
             "tictactoe"
         );
     }

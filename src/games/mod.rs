@@ -4,10 +4,15 @@
 //! [`crate::engine::Position`] that wraps one concrete game.
 
 pub mod gomoku;
+pub mod kind;
+pub mod position;
 pub mod reversi;
 pub mod tictactoe;
 
 use std::fmt;
+
+pub use kind::GameKind;
+pub use position::Position;
 
 /// A move: a square index `y * width + x`, or one of the special values.
 ///

@@ -16,25 +16,6 @@ use crate::games::gomoku::{Gomoku, Rule};
 use crate::games::{Color, Game, GameResult, Move};
 use crate::protocol::gomocup::{BoardStone, Command, Coord, Info};
 
-/// The Gomocup `INFO rule` number of a rule.
-pub fn gomocup_rule_number(rule: Rule) -> u32 {
-    match rule {
-        Rule::Freestyle => 0,
-        Rule::Standard => 1,
-        Rule::Renju => 4,
-        Rule::Caro => 8,
-    }
-}
-
-pub fn rule_name(rule: Rule) -> &'static str {
-    match rule {
-        Rule::Freestyle => "freestyle",
-        Rule::Standard => "standard",
-        Rule::Renju => "renju",
-        Rule::Caro => "caro",
-    }
-}
-
 /// Everything about a game that is the same for every game of the match.
 #[derive(Clone, Debug)]
 pub struct GameConfig {
@@ -280,7 +261,7 @@ fn setup(cfg: &GameConfig, sides: &mut [Side]) -> Result<Setup, ()> {
             Info::TimeoutMatch(wire_int(cfg.match_ms)),
             Info::MaxMemory(wire_int(cfg.max_memory)),
             Info::GameType(1),
-            Info::Rule(gomocup_rule_number(cfg.rule) as i64),
+            Info::Rule(cfg.rule.gomocup_number() as i64),
         ];
         for info in infos {
             if let Err(e) = s.proc.send_command(&Command::Info(info)) {

@@ -19,7 +19,7 @@ use crossbeam_channel::unbounded;
 use crate::games::gomoku::{Gomoku, Rule, MAX_SIZE, MIN_SIZE};
 use crate::games::{splitmix64, Color, Game, Move};
 use engine_proc::{split_command, StderrMode};
-use game::{play_game, rule_name, GameConfig, GameRecord, Player};
+use game::{play_game, GameConfig, GameRecord, Player};
 use stats::{fmt_elo, SprtState, Stats};
 
 pub const USAGE: &str = "\
@@ -202,7 +202,7 @@ pub fn parse_options(args: &[String]) -> Result<MatchOptions, String> {
             "--relay-pause-ms" => game.relay_pause_ms = parse_num(a, &value(a)?)?,
             "--skip-unfit" => o.skip_unfit = true,
             "--size" => (game.width, game.height) = parse_size(&value(a)?)?,
-            "--rule" => game.rule = crate::cli::parse_rule(&value(a)?)?,
+            "--rule" => game.rule = value(a)?.parse::<Rule>()?,
             "--turn-ms" => game.turn_ms = parse_num(a, &value(a)?)?,
             "--match-ms" => game.match_ms = parse_num(a, &value(a)?)?,
             "--time-margin-ms" => game.margin_ms = parse_num(a, &value(a)?)?,
@@ -446,7 +446,7 @@ pub fn run_match(opts: &MatchOptions) -> Result<(), String> {
         total,
         g.width,
         g.height,
-        rule_name(g.rule),
+        g.rule.name(),
         g.turn_ms,
         if g.match_ms > 0 {
             format!(", {} ms/game", g.match_ms)

@@ -18,7 +18,7 @@
 
 use std::fmt::Write as _;
 
-use super::game::{rule_name, EndReason, GameRecord};
+use super::game::{EndReason, GameRecord};
 use crate::games::Color;
 
 /// SGF coordinate letter of 0-based `i`.
@@ -67,7 +67,7 @@ pub fn to_sgf(rec: &GameRecord, number: usize, opening: &str) -> String {
         s,
         "(;FF[4]GM[4]CA[UTF-8]AP[ply:{}]SZ[{size}]RU[{}]GN[{number}]PB[{}]PW[{}]RE[{}]C[{}]",
         env!("CARGO_PKG_VERSION"),
-        rule_name(rec.rule),
+        rec.rule.name(),
         text(&rec.names[0]),
         text(&rec.names[1]),
         sgf_result(rec),

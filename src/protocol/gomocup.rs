@@ -82,13 +82,8 @@ pub struct BoardStone {
     pub field: u8,
 }
 
-/// Which game `INFO game` selects.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum GameName {
-    Gomoku,
-    TicTacToe,
-    Reversi,
-}
+/// Which game `INFO game` selects (the one name table is `games::kind`).
+pub use crate::games::GameKind;
 
 /// An `INFO key value` command.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -106,7 +101,7 @@ pub enum Info {
     ThreadNum(i64),
     HashSize(i64),
     ShowDetail(i64),
-    Game(GameName),
+    Game(GameKind),
     /// Any other key: ignored, kept for logging and round-trips. The key is
     /// lower-cased by the parser; the value is the rest of the line, trimmed
     /// (may be empty).
@@ -388,13 +383,8 @@ fn parse_nbest(args: &str) -> Result<Command, ParseError> {
     one_int("YXNBEST", args).map(Command::YxNbest)
 }
 
-fn parse_game_name(value: &str) -> Option<GameName> {
-    match value.to_ascii_lowercase().as_str() {
-        "gomoku" => Some(GameName::Gomoku),
-        "tictactoe" | "tic-tac-toe" => Some(GameName::TicTacToe),
-        "reversi" | "othello" => Some(GameName::Reversi),
-        _ => None,
-    }
+fn parse_game_name(value: &str) -> Option<GameKind> {
+    value.parse().ok()
 }
 
 /// `INFO key value`: the key is one whitespace-free token, the value the rest.
@@ -728,16 +718,6 @@ impl fmt::Display for Coord {
 impl fmt::Display for BoardStone {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{}", self.at, self.field)
-    }
-}
-
-impl fmt::Display for GameName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GameName::Gomoku => "gomoku",
-            GameName::TicTacToe => "tictactoe",
-            GameName::Reversi => "reversi",
-        })
     }
 }
 

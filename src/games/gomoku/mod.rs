@@ -39,22 +39,6 @@ pub enum Rule {
     Caro,
 }
 
-impl Rule {
-    /// From the Gomocup `INFO rule` bitmask. 1 = exactly five, 2 = continuous game
-    /// (ignored), 4 = renju, 8 = caro. A bare `2` is Yixin-Board's code for renju.
-    pub fn from_gomocup(bits: u32) -> Rule {
-        if bits == 2 || bits & 4 != 0 {
-            Rule::Renju
-        } else if bits & 8 != 0 {
-            Rule::Caro
-        } else if bits & 1 != 0 {
-            Rule::Standard
-        } else {
-            Rule::Freestyle
-        }
-    }
-}
-
 /// Wall cells around the board (line windows reach 4 squares, runs stop at walls).
 pub const BORDER: usize = 5;
 /// Largest board side.

@@ -47,7 +47,7 @@ pub fn parse_puzzle(line: &str) -> Result<Puzzle, String> {
         })
         .unwrap_or_default();
     let rule = match v.get("rule").and_then(|x| x.as_str()) {
-        Some(r) => crate::cli::parse_rule(r)?,
+        Some(r) => r.parse::<Rule>()?,
         None => Rule::Freestyle,
     };
     let size = v

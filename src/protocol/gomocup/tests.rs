@@ -104,11 +104,11 @@ fn info_keys() {
     );
     assert_eq!(i("INFO evaluate 7,8"), Info::Evaluate("7,8".into()));
     assert_eq!(i("INFO folder"), Info::Folder(String::new()));
-    assert_eq!(i("INFO game gomoku"), Info::Game(GameName::Gomoku));
-    assert_eq!(i("INFO game TicTacToe"), Info::Game(GameName::TicTacToe));
-    assert_eq!(i("INFO game tic-tac-toe"), Info::Game(GameName::TicTacToe));
-    assert_eq!(i("INFO GAME Reversi"), Info::Game(GameName::Reversi));
-    assert_eq!(i("INFO game othello"), Info::Game(GameName::Reversi));
+    assert_eq!(i("INFO game gomoku"), Info::Game(GameKind::Gomoku));
+    assert_eq!(i("INFO game TicTacToe"), Info::Game(GameKind::TicTacToe));
+    assert_eq!(i("INFO game tic-tac-toe"), Info::Game(GameKind::TicTacToe));
+    assert_eq!(i("INFO GAME Reversi"), Info::Game(GameKind::Reversi));
+    assert_eq!(i("INFO game othello"), Info::Game(GameKind::Reversi));
     assert_eq!(
         i("INFO Caution_Factor 4"),
         Info::Other("caution_factor".into(), "4".into())
@@ -512,9 +512,9 @@ fn samples() -> Vec<Command> {
         Info::ThreadNum(8),
         Info::HashSize(1 << 20),
         Info::ShowDetail(3),
-        Info::Game(GameName::Gomoku),
-        Info::Game(GameName::TicTacToe),
-        Info::Game(GameName::Reversi),
+        Info::Game(GameKind::Gomoku),
+        Info::Game(GameKind::TicTacToe),
+        Info::Game(GameKind::Reversi),
         Info::Other("caution_factor".into(), "4".into()),
         Info::Other("pondering".into(), String::new()),
     ] {
@@ -552,7 +552,7 @@ fn display_canonical_text() {
     );
     assert_eq!(Command::Swap2Board(vec![]).to_string(), "SWAP2BOARD\nDONE");
     assert_eq!(
-        Command::Info(Info::Game(GameName::TicTacToe)).to_string(),
+        Command::Info(Info::Game(GameKind::TicTacToe)).to_string(),
         "INFO game tictactoe"
     );
     assert_eq!(Command::Info(Info::Rule(1)).to_string(), "INFO rule 1");
