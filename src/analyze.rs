@@ -6,11 +6,11 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::unbounded;
 
 use crate::cli::parse_size;
-use crate::engine::variant::{depth_cap, line_text, move_from_text, move_text, result_text};
 use crate::engine::{Engine, Position};
 use crate::games::gomoku::Rule;
 use crate::games::Color;
 use crate::games::GameKind;
+use crate::protocol::notation::{line_text, move_from_text, move_text, result_text};
 use crate::search::limits::{time_for_move, Clock};
 use crate::search::{mate_in, Limits, SearchParams};
 
@@ -120,11 +120,11 @@ pub fn build_position(
     moves: &[String],
 ) -> Result<Position, String> {
     let (w, h) = size.unwrap_or(game.default_size());
-    if w > crate::engine::variant::MAX_NOTATION_WIDTH {
+    if w > crate::protocol::notation::MAX_NOTATION_WIDTH {
         return Err(format!(
             "boards wider than {} files (a..z) cannot be written as squares; wider boards \
              (up to 32) are played through the Gomocup protocol",
-            crate::engine::variant::MAX_NOTATION_WIDTH
+            crate::protocol::notation::MAX_NOTATION_WIDTH
         ));
     }
     let mut pos = Position::new_game(game, rule, w, h)?;
@@ -186,7 +186,7 @@ pub fn run(args: &[String]) -> i32 {
     }
     limits.depth = a.depth;
     limits.nodes = a.nodes;
-    if let Some(cap) = depth_cap(&pos) {
+    if let Some(cap) = pos.depth_cap() {
         limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
     }
     let (tx, _rx) = unbounded();

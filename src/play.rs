@@ -9,14 +9,12 @@ use std::time::Instant;
 use crossbeam_channel::{select, unbounded, Receiver};
 
 use crate::cli::parse_size;
-use crate::engine::variant::{
-    depth_cap, move_from_text, plain_text, square_of, MAX_NOTATION_WIDTH,
-};
 use crate::engine::{Engine, Position, Report};
 use crate::games::gomoku::Rule;
 use crate::games::GameKind;
 use crate::games::{Color, GameResult, Move};
 use crate::io::{spawn_stdin_reader, Input, Output};
+use crate::protocol::notation::{move_from_text, plain_text, square_of, MAX_NOTATION_WIDTH};
 use crate::search::limits::{time_for_move, Clock};
 use crate::search::{format_score, Limits, SearchParams, SearchResult};
 
@@ -191,7 +189,7 @@ impl Game {
             },
             1,
         );
-        limits.depth = depth_cap(&self.pos);
+        limits.depth = self.pos.depth_cap();
         let pos = self.pos.clone();
         self.engine.go(&pos, SearchParams { limits, multipv: 1 });
         if purpose == Purpose::Play {

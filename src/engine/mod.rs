@@ -9,7 +9,6 @@ pub mod gomocup;
 pub mod help;
 pub mod nboard;
 pub mod uci;
-pub mod variant;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -15,15 +15,15 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{unbounded, Receiver};
 
 use super::gomocup::{AUTHOR, NAME, VERSION};
-use super::variant::{
-    depth_cap, line_text, move_from_text, move_text, position_from_fen, result_text,
-    variant_by_name, variant_for, Variant, MAX_NOTATION_WIDTH, VARIANTS,
-};
 use super::{Engine, Position, Report, DEFAULT_HASH_BYTES, MAX_THREADS};
 use crate::games::gomoku::Rule;
 use crate::games::Color;
 use crate::games::GameKind;
 use crate::io::{Input, Output};
+use crate::protocol::notation::{
+    line_text, move_from_text, move_text, position_from_fen, result_text, variant_by_name,
+    variant_for, Variant, MAX_NOTATION_WIDTH, VARIANTS,
+};
 use crate::protocol::uci::{
     Command, Fen, Go, OptionKind, ParseError, Query, Reply, Score, SearchLine, Start,
 };
@@ -391,7 +391,7 @@ impl UciSession {
         };
         limits.depth = go.depth.map(|d| d.clamp(1, 100) as u32);
         limits.nodes = go.nodes.filter(|&n| n > 0).map(|n| n as u64);
-        if let Some(cap) = depth_cap(pos) {
+        if let Some(cap) = pos.depth_cap() {
             // The whole tree is tiny: searching it to the end is exact.
             limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
         }

@@ -137,3 +137,17 @@ impl Position {
         }
     }
 }
+
+impl Position {
+    /// The deepest search worth running on this position, if the game is small
+    /// enough to be searched to its end (tic-tac-toe: the empty squares).
+    pub fn depth_cap(&self) -> Option<u32> {
+        match self.game() {
+            GameKind::TicTacToe => {
+                let (w, h) = self.dimensions();
+                Some((w * h).saturating_sub(self.ply()).max(1) as u32)
+            }
+            GameKind::Gomoku | GameKind::Reversi => None,
+        }
+    }
+}

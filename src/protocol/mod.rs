@@ -3,6 +3,7 @@
 
 pub mod gomocup;
 pub mod nboard;
+pub mod notation;
 mod text;
 
 use std::fmt;

@@ -1,19 +1,19 @@
-//! Games and rules by name, and how each game's moves and positions are written
-//! in the square notation of UCI/UGI, `ply play` and `ply analyze`.
+//! UCI/UGI board notation: the variants by their `UCI_Variant` name, and how each
+//! game's moves and positions are written in square notation (UCI/UGI, `ply play`,
+//! `ply analyze`): square names, FEN, results.
 //!
-//! Everything that depends on the game is a `match` here, so a new game (reversi)
-//! is a few arms: its [`VARIANTS`] entry, [`Position::new_game`], [`Position::game`], [`ranks_from_top`], [`move_text`],
-//! [`plain_text`], [`move_from_text`] (passes), [`depth_cap`] and
-//! [`position_from_fen`] (plus `--game` in `cli::parse_game`).
+//! Everything that depends on the game is a `match` here, so a new game is a few
+//! arms: its [`VARIANTS`] entry, [`ranks_from_top`], [`move_text`], [`plain_text`],
+//! [`move_from_text`] (passes) and [`position_from_fen`] (plus its
+//! `games::GameKind` name and `Position::new_game`).
 //!
 //! Reversi is written as Othello players write it: plain squares with rank 1 at the
 //! top (`d3`, `f5`), a pass as `0000` (UCI's null move; `@@@@` is read too).
 
-use super::Position;
 use crate::games::gomoku::Rule;
 use crate::games::reversi::Reversi;
 use crate::games::GameKind;
-use crate::games::{Color, GameResult, Move};
+use crate::games::{Color, GameResult, Move, Position};
 use crate::protocol::uci::{Cell, Fen, MoveText, Square};
 
 /// A game with its rule and default board, by its UCI_Variant name.
@@ -139,18 +139,6 @@ pub fn plain_text(pos: &Position, mv: Move) -> String {
         GameKind::Gomoku | GameKind::TicTacToe => square_of(pos, mv).to_string(),
         GameKind::Reversi if mv == Move::PASS => "pass".to_string(),
         GameKind::Reversi => square_of(pos, mv).to_string(),
-    }
-}
-
-/// The deepest search worth running on `pos`, if the game is small enough to be
-/// searched to its end (tic-tac-toe: the empty squares).
-pub fn depth_cap(pos: &Position) -> Option<u32> {
-    match pos.game() {
-        GameKind::TicTacToe => {
-            let (w, h) = pos.dimensions();
-            Some((w * h).saturating_sub(pos.ply()).max(1) as u32)
-        }
-        GameKind::Gomoku | GameKind::Reversi => None,
     }
 }
 
