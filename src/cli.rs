@@ -3,14 +3,14 @@
 
 use std::io::IsTerminal;
 
-use crate::engine::gomocup::GomocupSession;
-use crate::engine::help;
-use crate::engine::nboard::NBoardSession;
-use crate::engine::uci::UciSession;
 use crate::games::gomoku::Rule;
 use crate::games::GameKind;
 use crate::io::{read_first_line, spawn_stdin_reader, Output};
 use crate::protocol::gomocup::Parser;
+use crate::session::gomocup::GomocupSession;
+use crate::session::help;
+use crate::session::nboard::NBoardSession;
+use crate::session::uci::UciSession;
 
 /// The part of the usage text before the subcommand list.
 pub const USAGE_HEAD: &str = "\

@@ -16,3 +16,4 @@ pub mod matchrunner;
 pub mod play;
 pub mod protocol;
 pub mod search;
+pub mod session;

@@ -212,8 +212,9 @@ impl Game {
                             pv.join(" ")
                         ));
                     }
-                    Ok(Report::Root(_)) => {}
                     Ok(Report::Done(r)) => return Some(r),
+                    // Only searches run here, with no root progress.
+                    Ok(_) => {}
                     Err(_) => return None,
                 },
                 recv(input) -> line => match line {

@@ -1,40 +1,42 @@
-//! The engine: the position being played, the search thread and its reports.
+//! The engine: one per session. It owns the search state — the transposition table,
+//! the exact solver's tables (reversi), the one stop flag, the search thread(s) — and
+//! runs one *job* at a time on its thread: a best move or analysis lines under
+//! limits ([`Job::Search`]: Gomocup, UCI/UGI, `play`, `analyze`), a move or hint at a
+//! set depth ([`Job::Deliberate`]: NBoard), or the evaluation of every position of a
+//! game ([`Job::AnalyzeGame`]: NBoard `analyze`).
 //!
-//! `Engine::go` is non-blocking: it starts the search on its own thread and returns;
-//! reports (`Report::Info` after each iteration, then exactly one `Report::Done`)
-//! arrive on the channel given at construction. `Engine::stop` sets the one atomic
-//! stop flag the search polls.
-
-pub mod gomocup;
-pub mod help;
-pub mod nboard;
-pub mod uci;
+//! Starting a job is non-blocking; its reports arrive on the channel given at
+//! construction and end with exactly one [`Report::Done`] (search) or
+//! [`Report::Finished`] (the other jobs). [`Engine::stop`] sets the stop flag that
+//! the search and the solver poll. [`Engine::new_game`] gives the next game a clean
+//! search state, so play is reproducible game to game.
+//!
+//! May import `games`, `search` and `io`; never `protocol`, the sessions or the tools.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
-use std::time::Instant;
+use crossbeam_channel::Sender;
 
-use crossbeam_channel::{select, Receiver, Sender};
-
-use crate::io::Input;
-
+use crate::games::reversi::endgame::Solver;
+use crate::games::reversi::Reversi;
 use crate::games::Game;
+use crate::search::endgame::{search_or_solve, Deliberation, Line, Note};
 use crate::search::limits::Progress;
 use crate::search::tt::TranspositionTable;
 use crate::search::{search_with_progress, RootProgress, SearchInfo, SearchParams, SearchResult};
 
-/// Default transposition table size.
-pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
-
 pub use crate::games::Position;
+
+/// Default transposition table size (the solver's tables get half as much again).
+pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
 
 /// The time policy's view of a position (`search` types: `games` cannot name them).
 pub fn progress(pos: &Position) -> Progress {
-    let p = pos;
-    let (w, h) = p.dimensions();
-    match p {
+    let (w, h) = pos.dimensions();
+    match pos {
         Position::Gomoku(g) => Progress::Gomoku {
             stones: g.ply(),
             squares: w * h,
@@ -48,54 +50,56 @@ pub fn progress(pos: &Position) -> Progress {
     }
 }
 
-/// A protocol session as the one event loop [`drive`] sees it: commands from the
-/// stdin reader and reports from its search (or worker) thread.
-pub trait Session {
-    type Command;
-    type Report;
-    /// The channel the session's search thread reports on.
-    fn reports(&self) -> Receiver<Self::Report>;
-    /// End of input has been seen (only reports matter from then on).
-    fn input_closed(&self) -> bool;
-    /// The session is over (quit, END, or end of input with nothing left to do).
-    fn finished(&self) -> bool;
-    fn on_input(&mut self, t: Instant, cmd: Self::Command);
-    fn end_of_input(&mut self);
-    fn on_report(&mut self, r: Self::Report);
+/// What the engine is asked to do with a position.
+#[derive(Clone, Debug)]
+pub enum Job {
+    /// The best move (and `multipv` lines) under the limits.
+    Search(SearchParams),
+    /// A move or the best `lines` lines at a set midgame depth, the solver taking
+    /// over near the end (`search::endgame::Deliberation`); `time` is the soft and
+    /// hard bound of a move on a clock. Reversi only.
+    Deliberate {
+        depth: u32,
+        lines: usize,
+        time: Option<(Duration, Duration)>,
+        /// When the command came (time bounds and reported seconds count from it).
+        start: Instant,
+    },
+    /// Every position of a game (`positions[k]` after `k` moves), from the last
+    /// back, at a set depth. Reversi only.
+    AnalyzeGame {
+        positions: Vec<Reversi>,
+        depth: u32,
+        start: Instant,
+    },
 }
 
-/// The event loop every session runs: selects over the input and the reports until
-/// the session is finished.
-pub fn drive<S: Session>(s: &mut S, input: Receiver<Input<S::Command>>) {
-    let never = crossbeam_channel::never();
-    let reports = s.reports();
-    while !s.finished() {
-        let input = if s.input_closed() { &never } else { &input };
-        select! {
-            recv(input) -> msg => match msg {
-                Ok(Input::Item(t, cmd)) => s.on_input(t, cmd),
-                Ok(Input::Eof) | Err(_) => s.end_of_input(),
-            },
-            recv(reports) -> r => if let Ok(r) = r {
-                s.on_report(r);
-            },
-        }
-    }
-}
-
-/// What the search thread sends back.
+/// What the engine's thread sends back.
 #[derive(Debug)]
 pub enum Report {
+    /// A search iteration finished (`Job::Search`).
     Info(SearchInfo),
     /// Root progress, only when asked for with [`Engine::set_root_progress`].
     Root(RootProgress),
+    /// The end of a `Job::Search`.
     Done(SearchResult),
+    /// A line of a deliberation.
+    Line(Line),
+    /// Nodes searched so far by the job, and its seconds.
+    Nodes { nodes: u64, seconds: f64 },
+    /// `Job::AnalyzeGame`: the value (in evaluation units, for the side to move) of
+    /// the position after `moves_made` moves.
+    Analysis { moves_made: usize, score: i32 },
+    /// The end of a `Deliberate` or `AnalyzeGame` job, with the chosen line (none
+    /// when the game was over or nothing finished).
+    Finished(Option<Line>),
 }
 
-/// The search side of the engine: the shared hash table, the stop flag and the
-/// search thread.
+/// The search side of a session: tables, stop flag, threads.
 pub struct Engine {
     tt: Arc<TranspositionTable>,
+    /// The reversi solver and its tables, made on the first solve.
+    solver: Arc<Mutex<Option<Solver>>>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
     reports: Sender<Report>,
@@ -115,10 +119,43 @@ pub fn max_threads() -> usize {
         .clamp(1, MAX_THREADS)
 }
 
+/// Everything a job's thread needs.
+struct Shared {
+    tt: Arc<TranspositionTable>,
+    solver: Arc<Mutex<Option<Solver>>>,
+    stop: Arc<AtomicBool>,
+    threads: usize,
+    root_progress: bool,
+}
+
+impl Shared {
+    /// Runs `f` with the solver (made now if it was not, sized from the table).
+    fn with_solver<R>(&self, f: impl FnOnce(&mut Solver) -> R) -> R {
+        with_solver(&self.solver, self.tt.size_bytes(), f)
+    }
+}
+
+/// Runs `f` with the solver in `slot` (made now if it was not, sized from a
+/// transposition table of `tt_bytes`).
+fn with_solver<R>(
+    slot: &Mutex<Option<Solver>>,
+    tt_bytes: usize,
+    f: impl FnOnce(&mut Solver) -> R,
+) -> R {
+    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+    f(guard.get_or_insert_with(|| Solver::new(solver_bytes(tt_bytes))))
+}
+
+/// The solver's table for a transposition table of `tt_bytes`: half as much.
+fn solver_bytes(tt_bytes: usize) -> usize {
+    (tt_bytes / 2).max(1 << 20)
+}
+
 impl Engine {
     pub fn new(reports: Sender<Report>) -> Engine {
         Engine {
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_BYTES)),
+            solver: Arc::new(Mutex::new(None)),
             stop: Arc::new(AtomicBool::new(false)),
             thread: None,
             reports,
@@ -146,57 +183,52 @@ impl Engine {
         self.root_progress = on;
     }
 
-    /// Starts searching `pos` on the search thread and returns at once. The caller
-    /// must wait for `Report::Done` before starting another search.
+    fn shared(&self) -> Shared {
+        Shared {
+            tt: Arc::clone(&self.tt),
+            solver: Arc::clone(&self.solver),
+            stop: Arc::clone(&self.stop),
+            threads: self.threads,
+            root_progress: self.root_progress,
+        }
+    }
+
+    /// Starts searching `pos` (`Job::Search`) and returns at once. The caller must
+    /// wait for `Report::Done` before starting another job.
     pub fn go(&mut self, pos: &Position, params: SearchParams) {
-        let fallback = params.clone();
+        self.start(pos, Job::Search(params));
+    }
+
+    /// Starts `job` on `pos` on the engine's thread and returns at once. The caller
+    /// must wait for its last report (`Done` or `Finished`) before starting another.
+    pub fn start(&mut self, pos: &Position, job: Job) {
         self.join();
         self.stop.store(false, Ordering::SeqCst);
         let owned = pos.clone();
-        let tt = Arc::clone(&self.tt);
-        let stop = Arc::clone(&self.stop);
+        let shared = self.shared();
         let tx = self.reports.clone();
-        let threads = self.threads;
-        let root_progress = self.root_progress;
+        let fallback = job.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
-            .spawn(move || {
-                let root_tx = tx.clone();
-                let mut on_root = |p: RootProgress| {
-                    let _ = root_tx.send(Report::Root(p));
-                };
-                let result = run_search_threads(
-                    &owned,
-                    &params,
-                    &tt,
-                    &stop,
-                    threads,
-                    &mut |info| {
-                        let _ = tx.send(Report::Info(info.clone()));
-                    },
-                    root_progress.then_some(&mut on_root as &mut dyn FnMut(RootProgress)),
-                );
-                let _ = tx.send(Report::Done(result));
-            });
+            .spawn(move || run_job(&shared, &owned, job, &tx));
         match spawned {
             Ok(h) => self.thread = Some(h),
             Err(e) => {
                 log::error!("cannot start the search thread: {e}");
-                // Search on this thread instead: slower to stop, but still answers.
-                let result = run_search(pos, &fallback, &self.tt, &self.stop, &mut |_| {});
-                let _ = self.reports.send(Report::Done(result));
+                // Run it on this thread instead: slower to stop, but still answers.
+                run_job(&self.shared(), pos, fallback, &self.reports);
             }
         }
     }
 
-    /// Asks the running search to stop now; its `Done` report follows at once.
+    /// Asks the running job to stop now; its last report follows at once.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
     }
 
-    /// Stops whatever search is running `after` from now (a watchdog thread). For the
+    /// Stops whatever job is running `after` from now (a watchdog thread). For the
     /// end of input: every search left then must end by one deadline.
-    pub fn stop_after(&self, after: std::time::Duration) {
+    pub fn stop_after(&self, after: Duration) {
         let stop = Arc::clone(&self.stop);
         let spawned = std::thread::Builder::new()
             .name("stop-after".into())
@@ -215,11 +247,13 @@ impl Engine {
         }
     }
 
-    /// Resizes the hash table (clearing it).
+    /// Resizes the hash table (clearing it); the solver's tables follow (half as
+    /// much), made again at the next solve.
     pub fn set_hash_bytes(&mut self, bytes: usize) {
         if bytes != self.tt.size_bytes() {
             self.join();
             self.tt = Arc::new(TranspositionTable::new(bytes));
+            *self.solver.lock().unwrap_or_else(|e| e.into_inner()) = None;
         }
     }
 
@@ -232,27 +266,172 @@ impl Engine {
         self.tt.size_bytes()
     }
 
+    /// Forgets every stored result: the hash table and the solver's tables.
     pub fn clear_hash(&mut self) {
         self.join();
         self.tt.clear();
+        if let Some(s) = self
+            .solver
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_mut()
+        {
+            s.clear();
+        }
+    }
+
+    /// A new game: a clean search state, so the same game plays the same way.
+    pub fn new_game(&mut self) {
+        self.clear_hash();
     }
 
     /// Searches on the calling thread (one-shot commands, bench).
     pub fn search_now(&self, pos: &Position, params: &SearchParams) -> SearchResult {
-        run_search_threads(
-            pos,
-            params,
-            &self.tt,
-            &self.stop,
-            self.threads,
-            &mut |_| {},
-            None,
-        )
+        run_search_in(&self.shared(), pos, params, &mut |_| {}, None)
     }
 }
 
-/// Runs the generic search on the concrete game (one thread); falls back to any legal
-/// move when the search has none (every move loses at once).
+/// Runs one job to its end, sending its reports.
+fn run_job(shared: &Shared, pos: &Position, job: Job, tx: &Sender<Report>) {
+    match job {
+        Job::Search(params) => {
+            let root_tx = tx.clone();
+            let mut on_root = |p: RootProgress| {
+                let _ = root_tx.send(Report::Root(p));
+            };
+            let on_root = shared
+                .root_progress
+                .then_some(&mut on_root as &mut dyn FnMut(RootProgress));
+            let result = run_search_in(
+                shared,
+                pos,
+                &params,
+                &mut |info| {
+                    let _ = tx.send(Report::Info(info.clone()));
+                },
+                on_root,
+            );
+            let _ = tx.send(Report::Done(result));
+        }
+        Job::Deliberate {
+            depth,
+            lines,
+            time,
+            start,
+        } => {
+            let line = match pos {
+                Position::Reversi(g) => {
+                    let mut nodes = 0;
+                    let line = deliberate(shared, start, tx, 0, &mut nodes, |d| {
+                        d.evaluate(g, depth, lines, time, true)
+                    });
+                    send_nodes(tx, start, nodes);
+                    line
+                }
+                _ => None,
+            };
+            let _ = tx.send(Report::Finished(line));
+        }
+        Job::AnalyzeGame {
+            positions,
+            depth,
+            start,
+        } => {
+            let mut total = 0;
+            for (k, p) in positions.iter().enumerate().rev() {
+                if shared.stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let score = if let Some(result) = p.result() {
+                    Some(p.terminal_score(result, 0))
+                } else {
+                    let mut nodes = 0;
+                    let line = deliberate(shared, start, tx, total, &mut nodes, |d| {
+                        d.evaluate(p, depth, 1, None, false)
+                    });
+                    total += nodes;
+                    line.map(|l| l.score)
+                };
+                if let (Some(score), false) = (score, shared.stop.load(Ordering::Relaxed)) {
+                    let _ = tx.send(Report::Analysis {
+                        moves_made: k,
+                        score,
+                    });
+                }
+            }
+            send_nodes(tx, start, total);
+            let _ = tx.send(Report::Finished(None));
+        }
+    }
+}
+
+/// The job's node count so far.
+fn send_nodes(tx: &Sender<Report>, start: Instant, nodes: u64) {
+    let _ = tx.send(Report::Nodes {
+        nodes,
+        seconds: start.elapsed().as_secs_f64(),
+    });
+}
+
+/// Runs a deliberation with the engine's table and solver, forwarding its notes
+/// (node counts from `base`); its own nodes go to `nodes`.
+fn deliberate(
+    shared: &Shared,
+    start: Instant,
+    tx: &Sender<Report>,
+    base: u64,
+    nodes: &mut u64,
+    f: impl FnOnce(&mut Deliberation<Solver>) -> Option<Line>,
+) -> Option<Line> {
+    shared.with_solver(|solver| {
+        let mut notes = |n: Note| {
+            let r = match n {
+                Note::Line(l) => Report::Line(l.clone()),
+                Note::Nodes(n) => Report::Nodes {
+                    nodes: base + n,
+                    seconds: start.elapsed().as_secs_f64(),
+                },
+            };
+            let _ = tx.send(r);
+        };
+        let mut d = Deliberation {
+            tt: &shared.tt,
+            solver,
+            stop: &shared.stop,
+            start,
+            nodes: 0,
+            notes: &mut notes,
+        };
+        let line = f(&mut d);
+        *nodes = d.nodes;
+        line
+    })
+}
+
+/// Runs the search on the concrete game with `threads` threads sharing the table
+/// (lazy SMP; reversi hands over to its solver near the end), reporting root
+/// progress to `on_root` (gomoku and tic-tac-toe).
+fn run_search_in(
+    shared: &Shared,
+    pos: &Position,
+    params: &SearchParams,
+    on_info: &mut dyn FnMut(&SearchInfo),
+    on_root: Option<&mut dyn FnMut(RootProgress)>,
+) -> SearchResult {
+    search_position(
+        pos,
+        params,
+        &shared.tt,
+        &shared.solver,
+        &shared.stop,
+        shared.threads,
+        on_info,
+        on_root,
+    )
+}
+
+/// One search of `pos` on the calling thread with the table `tt` (reversi: with a
+/// solver of its own, made if needed), as a job would run it.
 pub fn run_search(
     pos: &Position,
     params: &SearchParams,
@@ -260,16 +439,18 @@ pub fn run_search(
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
-    run_search_threads(pos, params, tt, stop, 1, on_info, None)
+    let solver = Mutex::new(None);
+    search_position(pos, params, tt, &solver, stop, 1, on_info, None)
 }
 
-/// [`run_search`] with `threads` search threads sharing `tt` (lazy SMP), also
-/// reporting root progress to `on_root` (gomoku and tic-tac-toe; the reversi search
-/// reports none).
-pub fn run_search_threads(
+/// The search of a job: falls back to any legal move when the search has none
+/// (every move loses at once).
+#[allow(clippy::too_many_arguments)]
+fn search_position(
     pos: &Position,
     params: &SearchParams,
     tt: &TranspositionTable,
+    solver: &Mutex<Option<Solver>>,
     stop: &AtomicBool,
     threads: usize,
     on_info: &mut dyn FnMut(&SearchInfo),
@@ -282,9 +463,9 @@ pub fn run_search_threads(
         Position::Gomoku(g) => {
             search_with_progress(g.as_ref(), params, tt, stop, threads, on_info, on_root)
         }
-        Position::Reversi(g) => {
-            crate::games::reversi::search::search_reversi(g, params, tt, stop, on_info)
-        }
+        Position::Reversi(g) => with_solver(solver, tt.size_bytes(), |solver| {
+            search_or_solve(g.as_ref(), params, tt, solver, stop, on_info)
+        }),
     };
     if r.best.is_none() {
         if let Some(&mv) = pos.legal_moves().first() {

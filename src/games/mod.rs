@@ -3,6 +3,7 @@
 //! The search (`crate::search`) is generic over [`Game`]; the engine session holds a
 //! [`crate::engine::Position`] that wraps one concrete game.
 
+pub mod exact;
 pub mod gomoku;
 pub mod kind;
 pub mod position;

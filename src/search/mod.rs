@@ -2,6 +2,7 @@
 //! transposition table, move ordering (hash move, game threat scores, killers, history),
 //! polling one atomic stop flag and the hard deadline every 1024 nodes.
 
+pub mod endgame;
 pub mod limits;
 pub mod tt;
 

@@ -15,10 +15,10 @@
 
 pub mod endgame;
 pub mod eval;
+pub mod exact;
 pub mod ggf;
 pub mod pattern;
 pub mod perft;
-pub mod search;
 pub mod solve;
 
 use std::fmt;

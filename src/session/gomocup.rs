@@ -6,12 +6,11 @@
 //! acting as a stop button) or queued and handled, in order, right after the move is
 //! answered, so no command is ever lost.
 
-use std::collections::VecDeque;
 use std::time::Instant;
 
 use crossbeam_channel::{unbounded, Receiver};
 
-use super::{Engine, Position, Report};
+use crate::engine::{Engine, Position, Report};
 use crate::games::gomoku::{Gomoku, Rule};
 use crate::games::reversi::Reversi;
 use crate::games::tictactoe::TicTacToe;
@@ -23,6 +22,8 @@ use crate::search::tt::TranspositionTable;
 use crate::search::{
     format_score, Limits, RootProgress, SearchInfo, SearchParams, SearchResult, Solved, TimeLimit,
 };
+
+use super::{Core, Dialect};
 
 mod yixin;
 
@@ -79,14 +80,12 @@ pub struct GomocupSession {
     pos: Option<Position>,
     settings: Settings,
     task: Option<Task>,
-    pending: VecDeque<(Instant, Result<Command, ParseError>)>,
+    core: Core<Result<Command, ParseError>>,
     /// Our colour, once known (BEGIN, BOARD, YXBOARD, or the first TURN).
     own: Option<Color>,
     /// Lines wanted by the running search, and whether it is a YXNBEST.
     multipv: usize,
     task_is_nbest: bool,
-    eof: bool,
-    quit: bool,
 }
 
 impl GomocupSession {
@@ -101,12 +100,10 @@ impl GomocupSession {
             pos: None,
             settings: Settings::default(),
             task: None,
-            pending: VecDeque::new(),
+            core: Core::default(),
             own: None,
             multipv: 1,
             task_is_nbest: false,
-            eof: false,
-            quit: false,
         }
     }
 
@@ -119,27 +116,9 @@ impl GomocupSession {
 
     /// Runs until the session ends. Returns the process exit code.
     pub fn run(mut self, input: Receiver<Input<Result<Command, ParseError>>>) -> i32 {
-        crate::engine::drive(&mut self, input);
+        let reports = self.reports.clone();
+        super::run(&mut self, reports, input);
         0
-    }
-
-    /// End of input means quit, but a script that pipes `BEGIN` and closes stdin
-    /// still gets its answer: the running think and the queued commands finish first.
-    fn end_of_input(&mut self) {
-        self.eof = true;
-        if !self.searching() {
-            self.shutdown();
-        } else {
-            // The running search still answers, but within 5 s: a manager that
-            // closed the pipe will not wait out `timeout_turn 2000000`.
-            self.engine.stop_after(std::time::Duration::from_secs(5));
-        }
-    }
-
-    fn shutdown(&mut self) {
-        self.engine.stop();
-        self.out.close();
-        self.quit = true;
     }
 
     fn searching(&self) -> bool {
@@ -154,42 +133,7 @@ impl GomocupSession {
         self.reply(Reply::Error(msg.into()));
     }
 
-    fn on_input(&mut self, t: Instant, cmd: Result<Command, ParseError>) {
-        if self.searching() {
-            match cmd {
-                Ok(Command::Stop) => self.engine.stop(),
-                Ok(Command::End) => self.shutdown(),
-                // Piskvork's stop button: "play as fast as possible" while thinking.
-                // The setting itself is applied, in order, after the answer.
-                Ok(Command::Info(Info::TimeoutTurn(0))) => {
-                    self.engine.stop();
-                    self.pending.push_back((t, cmd));
-                }
-                other => self.pending.push_back((t, other)),
-            }
-            return;
-        }
-        match cmd {
-            Ok(c) => self.handle(t, c),
-            Err(ParseError::Unknown(m)) => self.reply(Reply::Unknown(m)),
-            Err(ParseError::Invalid(m)) => self.error(m),
-        }
-    }
-
-    /// Handles queued commands until one of them starts a search.
-    fn drain_pending(&mut self) {
-        while !self.searching() && !self.quit {
-            match self.pending.pop_front() {
-                Some((t, cmd)) => self.on_input(t, cmd),
-                None => break,
-            }
-        }
-        if self.eof && !self.searching() {
-            self.shutdown();
-        }
-    }
-
-    fn handle(&mut self, t: Instant, cmd: Command) {
+    fn command(&mut self, t: Instant, cmd: Command) {
         log::debug!("< {cmd:?}");
         match cmd {
             Command::Start(n) => self.start(n, n),
@@ -198,6 +142,7 @@ impl GomocupSession {
                 Some(p) => {
                     self.pos = Some(p.empty_like());
                     self.own = None;
+                    self.engine.new_game();
                     self.reply(Reply::Ok);
                 }
                 None => self.error("no game: send START first"),
@@ -253,7 +198,7 @@ impl GomocupSession {
                     self.reply(Reply::Message(l.to_string()));
                 }
             }
-            Command::End => self.shutdown(),
+            Command::End => super::quit(self),
             // Nothing is running: nothing to stop.
             Command::Stop => {}
             Command::YxNbest(n) => match &self.pos {
@@ -296,6 +241,7 @@ impl GomocupSession {
             Ok(p) => {
                 self.pos = Some(p);
                 self.own = None;
+                self.engine.new_game();
                 self.reply(Reply::Ok);
             }
             Err(e) => self.error(e),
@@ -506,7 +452,7 @@ impl GomocupSession {
         let mut bytes = if s.hash_kib > 0 {
             (s.hash_kib.saturating_mul(1024)).min(TranspositionTable::MAX_BYTES as u64) as usize
         } else {
-            super::DEFAULT_HASH_BYTES
+            crate::engine::DEFAULT_HASH_BYTES
         };
         if s.max_memory > 0 {
             // The table takes at most half of the allowance; the rest is for the
@@ -591,9 +537,14 @@ impl GomocupSession {
         match r {
             Report::Info(info) => self.on_info(&info),
             Report::Root(p) => self.on_root(p),
+            // Only searches run here.
+            Report::Line(_)
+            | Report::Nodes { .. }
+            | Report::Analysis { .. }
+            | Report::Finished(_) => {}
             Report::Done(result) => {
                 let task = self.task.take();
-                if !self.quit {
+                if !self.core.quit {
                     match task {
                         Some(Task::Move) => self.answer_move(&result),
                         Some(Task::NBest) => self.answer_nbest(&result),
@@ -601,7 +552,6 @@ impl GomocupSession {
                         None => {}
                     }
                 }
-                self.drain_pending();
             }
         }
     }
@@ -909,25 +859,62 @@ const PROGRESS_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 /// Evaluation (for white to move) below which SWAP2 takes black.
 const SWAP_MARGIN: i32 = 60;
 
-impl crate::engine::Session for GomocupSession {
+impl Dialect for GomocupSession {
     type Command = Result<Command, ParseError>;
-    type Report = Report;
-    fn reports(&self) -> Receiver<Report> {
-        self.reports.clone()
+
+    fn core(&mut self) -> &mut Core<Self::Command> {
+        &mut self.core
     }
-    fn input_closed(&self) -> bool {
-        self.eof
+
+    fn busy(&self) -> bool {
+        self.searching()
     }
-    fn finished(&self) -> bool {
-        self.quit
+
+    /// While thinking, `STOP`/`YXSTOP` and `END` act at once, and `INFO
+    /// timeout_turn 0` is Piskvork's stop button ("play as fast as possible"; the
+    /// setting itself is applied, in order, after the answer). Everything else waits.
+    fn while_busy(&mut self, _t: Instant, cmd: Self::Command) -> Option<Self::Command> {
+        match cmd {
+            Ok(Command::Stop) => {
+                self.engine.stop();
+                None
+            }
+            Ok(Command::End) => {
+                super::quit(self);
+                None
+            }
+            Ok(Command::Info(Info::TimeoutTurn(0))) => {
+                self.engine.stop();
+                Some(cmd)
+            }
+            other => Some(other),
+        }
     }
-    fn on_input(&mut self, t: Instant, cmd: Self::Command) {
-        GomocupSession::on_input(self, t, cmd)
+
+    fn handle(&mut self, t: Instant, cmd: Self::Command) {
+        match cmd {
+            Ok(c) => self.command(t, c),
+            Err(ParseError::Unknown(m)) => self.reply(Reply::Unknown(m)),
+            Err(ParseError::Invalid(m)) => self.error(m),
+        }
     }
-    fn end_of_input(&mut self) {
-        GomocupSession::end_of_input(self)
-    }
+
     fn on_report(&mut self, r: Report) {
         GomocupSession::on_report(self, r)
+    }
+
+    /// End of input means quit, but a script that pipes `BEGIN` and closes stdin
+    /// still gets its answer: the running think and the queued commands finish
+    /// first, within 5 s (a manager that closed the pipe will not wait out
+    /// `timeout_turn 2000000`).
+    fn end_of_input(&mut self) {
+        if self.searching() {
+            self.engine.stop_after(std::time::Duration::from_secs(5));
+        }
+    }
+
+    fn shut(&mut self) {
+        self.engine.stop();
+        self.out.close();
     }
 }

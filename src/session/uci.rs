@@ -9,13 +9,12 @@
 //! `go infinite` (or `go ponder`) it is held until `stop` (or `quit`, or
 //! `ponderhit` turns the ponder search into a normal one).
 
-use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{unbounded, Receiver};
 
 use super::gomocup::{AUTHOR, NAME, VERSION};
-use super::{Engine, Position, Report, DEFAULT_HASH_BYTES, MAX_THREADS};
+use crate::engine::{Engine, Position, Report, DEFAULT_HASH_BYTES, MAX_THREADS};
 use crate::games::gomoku::Rule;
 use crate::games::Color;
 use crate::games::GameKind;
@@ -29,6 +28,8 @@ use crate::protocol::uci::{
 };
 use crate::search::limits::{moves_to_go, time_for_move, Clock};
 use crate::search::tt::TranspositionTable;
+
+use super::{Core, Dialect};
 use crate::search::{mate_in, Limits, SearchInfo, SearchParams, SearchResult, TimeLimit};
 
 /// After the end of input, every search still running or queued ends within this.
@@ -63,11 +64,9 @@ pub struct UciSession {
     pos: Position,
     debug: bool,
     running: Option<Running>,
-    pending: VecDeque<(Instant, Result<Command, ParseError>)>,
-    eof: bool,
+    core: Core<Result<Command, ParseError>>,
     /// Set at the end of input: every search still to come must end by then.
     eof_deadline: Option<Instant>,
-    quit: bool,
 }
 
 fn start_position(v: &Variant, board_size: usize) -> Result<Position, String> {
@@ -100,10 +99,8 @@ impl UciSession {
             pos,
             debug: false,
             running: None,
-            pending: VecDeque::new(),
-            eof: false,
+            core: Core::default(),
             eof_deadline: None,
-            quit: false,
         }
     }
 
@@ -115,7 +112,8 @@ impl UciSession {
 
     /// Runs until the session ends. Returns the process exit code.
     pub fn run(mut self, input: Receiver<Input<Result<Command, ParseError>>>) -> i32 {
-        crate::engine::drive(&mut self, input);
+        let reports = self.reports.clone();
+        super::run(&mut self, reports, input);
         0
     }
 
@@ -127,67 +125,7 @@ impl UciSession {
         self.reply(Reply::InfoString(text.into()));
     }
 
-    /// End of input: a running finite search still gets its answer (a script that
-    /// pipes `go movetime 100` and closes stdin wants the move); a held one
-    /// (infinite, ponder) is stopped and answered; then the session ends.
-    fn end_of_input(&mut self) {
-        self.eof = true;
-        // A script may pipe `go depth 8` and close stdin: bounded searches still
-        // answer, but all of them within EOF_GRACE (a `go depth 100` on a big
-        // board would otherwise outlive its manager for ever).
-        self.eof_deadline = Some(Instant::now() + EOF_GRACE);
-        if self.running.is_some() {
-            self.engine.stop_after(EOF_GRACE);
-        }
-        match &self.running {
-            None => self.shutdown(),
-            Some(r) if r.open_ended => self.stop_search(),
-            Some(_) => {}
-        }
-    }
-
-    fn shutdown(&mut self) {
-        self.engine.stop();
-        self.quit = true;
-    }
-
-    fn on_input(&mut self, t: Instant, cmd: Result<Command, ParseError>) {
-        if self.running.is_some() {
-            match cmd {
-                Ok(Command::IsReady) => self.reply(Reply::ReadyOk),
-                Ok(Command::Stop) => self.stop_search(),
-                Ok(Command::Quit) => {
-                    self.eof = true;
-                    self.pending.clear();
-                    self.stop_search();
-                }
-                Ok(Command::PonderHit) => self.ponderhit(t),
-                Ok(Command::Debug(on)) => self.debug = on,
-                other => self.pending.push_back((t, other)),
-            }
-            return;
-        }
-        match cmd {
-            Ok(c) => self.handle(t, c),
-            Err(ParseError::Unknown(m)) => self.say(format!("unknown command: {m}")),
-            Err(ParseError::Invalid(m)) => self.say(format!("error: {m}")),
-        }
-    }
-
-    /// Handles queued commands until one of them starts a search.
-    fn drain_pending(&mut self) {
-        while self.running.is_none() && !self.quit {
-            match self.pending.pop_front() {
-                Some((t, cmd)) => self.on_input(t, cmd),
-                None => break,
-            }
-        }
-        if self.eof && self.running.is_none() {
-            self.shutdown();
-        }
-    }
-
-    fn handle(&mut self, t: Instant, cmd: Command) {
+    fn command(&mut self, t: Instant, cmd: Command) {
         log::debug!("< {cmd}");
         match cmd {
             Command::Uci => self.identify(false),
@@ -202,7 +140,7 @@ impl UciSession {
             Command::Go(go) => self.go(t, go),
             // Nothing runs: nothing to stop or to hit.
             Command::Stop | Command::PonderHit => {}
-            Command::Quit => self.shutdown(),
+            Command::Quit => super::quit(self),
             Command::Query(q) => self.query(q),
             Command::Debug(on) => self.debug = on,
             Command::Help => {
@@ -428,8 +366,8 @@ impl UciSession {
 
     fn stop_search(&mut self) {
         let Some(r) = self.running.as_mut() else {
-            if self.eof {
-                self.shutdown();
+            if self.core.eof {
+                super::quit(self);
             }
             return;
         };
@@ -465,7 +403,12 @@ impl UciSession {
     fn on_report(&mut self, report: Report) {
         match report {
             Report::Info(info) => self.on_info(&info),
-            Report::Root(_) => {}
+            // Only searches run here, with no root progress.
+            Report::Root(_)
+            | Report::Line(_)
+            | Report::Nodes { .. }
+            | Report::Analysis { .. }
+            | Report::Finished(_) => {}
             Report::Done(result) => {
                 let Some(r) = self.running.as_mut() else {
                     return;
@@ -528,29 +471,67 @@ impl UciSession {
         };
         // No `ponder` move: ply does not offer the Ponder option.
         self.reply(Reply::BestMove { mv, ponder: None });
-        self.drain_pending();
     }
 }
 
-impl crate::engine::Session for UciSession {
+impl Dialect for UciSession {
     type Command = Result<Command, ParseError>;
-    type Report = Report;
-    fn reports(&self) -> Receiver<Report> {
-        self.reports.clone()
+
+    fn core(&mut self) -> &mut Core<Self::Command> {
+        &mut self.core
     }
-    fn input_closed(&self) -> bool {
-        self.eof
+
+    fn busy(&self) -> bool {
+        self.running.is_some()
     }
-    fn finished(&self) -> bool {
-        self.quit
+
+    /// While a search runs, `isready` is answered, `stop`, `quit` and `ponderhit`
+    /// act and `debug` is applied at once; every other command waits.
+    fn while_busy(&mut self, t: Instant, cmd: Self::Command) -> Option<Self::Command> {
+        match cmd {
+            Ok(Command::IsReady) => self.reply(Reply::ReadyOk),
+            Ok(Command::Stop) => self.stop_search(),
+            Ok(Command::Quit) => {
+                self.core.eof = true;
+                self.core.clear_pending();
+                self.stop_search();
+            }
+            Ok(Command::PonderHit) => self.ponderhit(t),
+            Ok(Command::Debug(on)) => self.debug = on,
+            other => return Some(other),
+        }
+        None
     }
-    fn on_input(&mut self, t: Instant, cmd: Self::Command) {
-        UciSession::on_input(self, t, cmd)
+
+    fn handle(&mut self, t: Instant, cmd: Self::Command) {
+        match cmd {
+            Ok(c) => self.command(t, c),
+            Err(ParseError::Unknown(m)) => self.say(format!("unknown command: {m}")),
+            Err(ParseError::Invalid(m)) => self.say(format!("error: {m}")),
+        }
     }
-    fn end_of_input(&mut self) {
-        UciSession::end_of_input(self)
-    }
+
     fn on_report(&mut self, r: Report) {
         UciSession::on_report(self, r)
+    }
+
+    /// End of input: a running finite search still gets its answer (a script that
+    /// pipes `go movetime 100` and closes stdin wants the move); a held one
+    /// (infinite, ponder) is stopped and answered; then the session ends.
+    fn end_of_input(&mut self) {
+        // A script may pipe `go depth 8` and close stdin: bounded searches still
+        // answer, but all of them within EOF_GRACE (a `go depth 100` on a big
+        // board would otherwise outlive its manager for ever).
+        self.eof_deadline = Some(Instant::now() + EOF_GRACE);
+        if self.running.is_some() {
+            self.engine.stop_after(EOF_GRACE);
+        }
+        if self.running.as_ref().is_some_and(|r| r.open_ended) {
+            self.stop_search();
+        }
+    }
+
+    fn shut(&mut self) {
+        self.engine.stop();
     }
 }

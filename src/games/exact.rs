@@ -1,0 +1,43 @@
+//! The interface of a game's exact endgame solver (reversi has one): the generic
+//! search's hand-over policy (`search::endgame`) calls it when few enough moves are
+//! left, and the engine owns the solver and its tables.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::{Game, Move};
+
+/// A proven result of [`ExactSolver::solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// The best move (`Move::PASS` when the side to move must pass, `Move::NONE` when
+    /// the game is over).
+    pub best: Move,
+    /// In the game's evaluation units: the exact final value, or for a win/loss/draw
+    /// solve one unit of its sign (+ win, 0 draw, - loss).
+    pub score: i32,
+    pub nodes: u64,
+}
+
+/// An exact solver for positions of [`ExactSolver::Pos`], with its own tables.
+pub trait ExactSolver: Send {
+    type Pos: Game;
+    /// How much further a win/loss/draw solve reaches than an exact one.
+    const WLD_EXTRA: u32;
+    /// Moves left to the end of the game (reversi: the empty squares); what the
+    /// cost of a solve grows with.
+    fn moves_left(pos: &Self::Pos) -> u32;
+    /// The most moves left that are solved exactly within `budget` (`None`: no clock).
+    fn exact_reach(budget: Option<Duration>) -> u32;
+    /// Solves `pos` exactly (or for win/loss/draw only with `wld`); `None` when
+    /// `stop` became true or `deadline` passed first.
+    fn solve(
+        &mut self,
+        pos: &Self::Pos,
+        wld: bool,
+        stop: &AtomicBool,
+        deadline: Option<Instant>,
+    ) -> Option<Proof>;
+    /// Forgets what earlier solves stored (a new game).
+    fn clear(&mut self);
+}

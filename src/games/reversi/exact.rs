@@ -1,0 +1,67 @@
+//! The reversi endgame solver ([`endgame::Solver`]) as the game's [`ExactSolver`]:
+//! how far it reaches in a given time, and its answers in evaluation units
+//! (discs times [`eval::DISC`]).
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::endgame::Solver;
+use super::{eval, Reversi};
+use crate::games::exact::{ExactSolver, Proof};
+
+impl ExactSolver for Solver {
+    type Pos = Reversi;
+    const WLD_EXTRA: u32 = 2;
+
+    fn moves_left(pos: &Reversi) -> u32 {
+        pos.empties()
+    }
+
+    fn exact_reach(budget: Option<Duration>) -> u32 {
+        // Measured (ply solve, FFO #40-#49, one thread, quiet machine): about 0.5 s at
+        // 20 empties, 1-3 s at 22-23, 4-30 s at 24-26; the solver gets half the budget
+        // (`search::endgame`), and the heuristic search the rest if it does not finish.
+        match budget {
+            None => 24,
+            Some(t) if t >= Duration::from_secs(60) => 22,
+            Some(t) if t >= Duration::from_secs(10) => 20,
+            Some(t) if t >= Duration::from_secs(2) => 18,
+            Some(t) if t >= Duration::from_millis(300) => 14,
+            Some(_) => 8,
+        }
+    }
+
+    fn solve(
+        &mut self,
+        pos: &Reversi,
+        wld: bool,
+        stop: &AtomicBool,
+        deadline: Option<Instant>,
+    ) -> Option<Proof> {
+        let s = Solver::solve(
+            self,
+            pos.player(),
+            pos.opponent(),
+            wld,
+            Some(stop),
+            deadline,
+        );
+        if !s.complete {
+            return None;
+        }
+        let score = if wld {
+            s.score.signum() * eval::DISC
+        } else {
+            s.score * eval::DISC
+        };
+        Some(Proof {
+            best: s.best,
+            score,
+            nodes: s.nodes,
+        })
+    }
+
+    fn clear(&mut self) {
+        Solver::clear(self);
+    }
+}

@@ -1,0 +1,385 @@
+//! The hand-over from the heuristic search to a game's exact solver
+//! ([`ExactSolver`]; reversi has one): when to search, when to solve exactly and
+//! when only for win/loss/draw. Two policies, one per way of asking:
+//!
+//! - [`search_or_solve`] — a move or analysis under [`Limits`] (Gomocup, UCI, `play`):
+//!   solve when the empties fit the time (`ExactSolver::exact_reach`), giving the
+//!   solver half of it; otherwise, or when the solve does not finish, search.
+//! - [`Deliberation`] — a move or hint at a set depth (NBoard's `set depth n`): the
+//!   solver takes over at `3n/2` empties or fewer (exact), a win/loss/draw solve at
+//!   two more; with a clock also no further than the solver reaches in the time.
+//!   Before a solve of more than [`QUICK_SOLVE`] moves left, or a timed one, a
+//!   search of at most 10 plies gives lines at once and a fallback move. With a
+//!   clock, it first searches (a quarter of its time when a solve follows), then
+//!   solves until the hard deadline, keeping the search's move if the solve does not
+//!   finish. With several lines wanted, every move is solved.
+//!
+//! A solved result has `solved` set ([`Solved::Exact`]: `score` is the final value;
+//! [`Solved::WinLossDraw`]: one unit of its sign), `depth` = the moves left and
+//! `pv` = the best move.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::tt::TranspositionTable;
+use super::{search, Limits, SearchInfo, SearchParams, SearchResult, Solved, TimeLimit};
+use crate::games::exact::ExactSolver;
+use crate::games::{Game, Move};
+
+/// Up to this many moves left an untimed deliberate solve is not preceded by a search.
+pub const QUICK_SOLVE: u32 = 14;
+
+/// Searches `pos`: exact solve when it pays, the generic search otherwise (or when
+/// the solve runs out of time).
+pub fn search_or_solve<S: ExactSolver>(
+    pos: &S::Pos,
+    params: &SearchParams,
+    tt: &TranspositionTable,
+    solver: &mut S,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let left = S::moves_left(pos);
+    let limits = &params.limits;
+    // A depth or node limit asks for the heuristic search (tests, bench, analysis
+    // depth); so does multi-PV.
+    let heuristic_only =
+        limits.depth.is_some_and(|d| d < left) || limits.nodes.is_some() || params.multipv > 1;
+    if !heuristic_only && pos.result().is_none() {
+        let now = Instant::now();
+        let budget = limits
+            .hard_deadline()
+            .map(|d| d.saturating_duration_since(now));
+        let exact = S::exact_reach(budget);
+        if left <= exact + S::WLD_EXTRA {
+            // Half the time for the solver: if it does not finish, the heuristic
+            // search still has the other half.
+            let deadline = budget.map(|b| now + b / 2);
+            if let Some(r) = solve(pos, solver, left > exact, stop, deadline, limits.start) {
+                on_info(&r.lines[0]);
+                return r;
+            }
+        }
+    }
+    search(pos, params, tt, stop, on_info)
+}
+
+/// Runs the solver as a search result; `None` when it was stopped before the end.
+pub fn solve<S: ExactSolver>(
+    pos: &S::Pos,
+    solver: &mut S,
+    wld: bool,
+    stop: &AtomicBool,
+    deadline: Option<Instant>,
+    start: Instant,
+) -> Option<SearchResult> {
+    let s = solver.solve(pos, wld, stop, deadline)?;
+    let pv = if s.best == Move::NONE {
+        Vec::new()
+    } else {
+        vec![s.best]
+    };
+    let left = S::moves_left(pos);
+    let info = SearchInfo {
+        depth: left,
+        seldepth: left,
+        multipv: 1,
+        score: s.score,
+        nodes: s.nodes,
+        time: start.elapsed(),
+        pv: pv.clone(),
+    };
+    Some(SearchResult {
+        best: s.best,
+        score: s.score,
+        depth: left,
+        seldepth: left,
+        nodes: s.nodes,
+        time: info.time,
+        pv,
+        lines: vec![info],
+        solved: if wld {
+            Solved::WinLossDraw
+        } else {
+            Solved::Exact
+        },
+    })
+}
+
+/// Moves left at or below which a deliberation at `depth` solves exactly.
+pub fn exact_at_depth(depth: u32) -> u32 {
+    depth * 3 / 2
+}
+
+/// Moves left at or below which a deliberation at `depth` solves for win/loss/draw.
+pub fn wld_at_depth(depth: u32) -> u32 {
+    exact_at_depth(depth) + 2
+}
+
+/// One line of a deliberation: a move's (or the position's) value and how it is
+/// known (`solved`: by the solver; else searched `depth` plies).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub best: Move,
+    pub score: i32,
+    pub depth: u32,
+    pub solved: Solved,
+    pub pv: Vec<Move>,
+}
+
+impl Line {
+    fn of(r: &SearchResult, best: Move) -> Line {
+        Line {
+            best,
+            score: r.score,
+            depth: r.depth,
+            solved: r.solved,
+            pv: if r.pv.is_empty() {
+                vec![best]
+            } else {
+                r.pv.clone()
+            },
+        }
+    }
+}
+
+/// What a deliberation tells as it goes.
+pub enum Note<'a> {
+    /// A line: a finished search iteration, or a solved position or move.
+    Line(&'a Line),
+    /// Nodes searched so far by the whole job.
+    Nodes(u64),
+}
+
+/// A move choice or evaluation at a set depth, with the search and the solver
+/// (see the module text). One per job: it counts the job's nodes.
+pub struct Deliberation<'a, S: ExactSolver> {
+    pub tt: &'a TranspositionTable,
+    pub solver: &'a mut S,
+    pub stop: &'a AtomicBool,
+    /// When the job began (time bounds are counted from it).
+    pub start: Instant,
+    pub nodes: u64,
+    pub notes: &'a mut dyn FnMut(Note),
+}
+
+impl<S: ExactSolver> Deliberation<'_, S> {
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn note_nodes(&mut self) {
+        let n = self.nodes;
+        (self.notes)(Note::Nodes(n));
+    }
+
+    /// Evaluates `pos` (search, then the solver at few moves left), telling its lines
+    /// when `verbose`; `time` is the soft and hard bound of a move on the clock.
+    /// `None` when the game is over or nothing finished.
+    pub fn evaluate(
+        &mut self,
+        pos: &S::Pos,
+        depth: u32,
+        lines: usize,
+        time: Option<(Duration, Duration)>,
+        verbose: bool,
+    ) -> Option<Line> {
+        if pos.result().is_some() {
+            return None;
+        }
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        if legal == [Move::PASS] {
+            // A forced pass: evaluate the position after it.
+            let mut after = pos.clone();
+            after.make(Move::PASS);
+            let o = self.evaluate(&after, depth, 1, time, false)?;
+            let mut pv = vec![Move::PASS];
+            pv.extend(o.pv);
+            let out = Line {
+                best: Move::PASS,
+                score: -o.score,
+                depth: o.depth,
+                solved: o.solved,
+                pv,
+            };
+            if verbose {
+                (self.notes)(Note::Line(&out));
+            }
+            return Some(out);
+        }
+        let left = S::moves_left(pos);
+        let mut exact_max = exact_at_depth(depth);
+        let mut wld_max = wld_at_depth(depth);
+        if let Some((_, hard)) = time {
+            // The solver's own bound for the time (a solve that cannot end is not begun).
+            let fits = S::exact_reach(Some(hard));
+            exact_max = exact_max.min(fits);
+            wld_max = wld_max.min(fits + S::WLD_EXTRA);
+        }
+        let solve = left <= wld_max;
+        let mut best = None;
+        // A search first: its move is the answer if a timed solve does not finish, and
+        // it shows lines at once before a long solve. Small untimed solves skip it.
+        if !solve || time.is_some() || left > QUICK_SOLVE {
+            let mut d = depth.min(left).max(1);
+            let mut t = time;
+            if solve {
+                d = d.min(10);
+                t = t.map(|(s, h)| (s / 4, h / 2));
+            }
+            best = self.midgame(pos, d, lines, t, verbose);
+        }
+        if solve && !self.stopped() {
+            let wld = left > exact_max;
+            let deadline = time.map(|(_, h)| self.start + h);
+            if let Some(o) = self.solve_lines(pos, wld, lines, deadline, verbose) {
+                best = Some(o);
+            }
+        }
+        best
+    }
+
+    /// The shared iterative-deepening search.
+    fn midgame(
+        &mut self,
+        pos: &S::Pos,
+        depth: u32,
+        lines: usize,
+        time: Option<(Duration, Duration)>,
+        verbose: bool,
+    ) -> Option<Line> {
+        let mut limits = Limits::depth(self.start, depth);
+        if let Some((soft, hard)) = time {
+            limits.time = TimeLimit::Managed { soft, hard };
+        }
+        let params = SearchParams {
+            limits,
+            multipv: lines.max(1),
+        };
+        let base = self.nodes;
+        let notes = &mut *self.notes;
+        let r = search(pos, &params, self.tt, self.stop, &mut |info| {
+            if verbose {
+                let line = Line {
+                    best: info.pv.first().copied().unwrap_or(Move::NONE),
+                    score: info.score,
+                    depth: info.depth,
+                    solved: Solved::No,
+                    pv: info.pv.clone(),
+                };
+                notes(Note::Line(&line));
+            }
+            if info.multipv == 1 {
+                notes(Note::Nodes(base + info.nodes));
+            }
+        });
+        self.nodes += r.nodes;
+        let best = if r.best.is_none() {
+            let mut v = Vec::new();
+            pos.legal_moves(&mut v);
+            *v.first()?
+        } else {
+            r.best
+        };
+        Some(Line::of(&r, best))
+    }
+
+    /// The exact (or win/loss/draw) solver; with several lines, every move is solved.
+    fn solve_lines(
+        &mut self,
+        pos: &S::Pos,
+        wld: bool,
+        lines: usize,
+        deadline: Option<Instant>,
+        verbose: bool,
+    ) -> Option<Line> {
+        if lines <= 1 {
+            let r = solve(pos, self.solver, wld, self.stop, deadline, self.start)?;
+            self.nodes += r.nodes;
+            if r.best.is_none() {
+                return None;
+            }
+            let out = Line::of(&r, r.best);
+            if verbose {
+                (self.notes)(Note::Line(&out));
+            }
+            self.note_nodes();
+            return Some(out);
+        }
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut solved: Vec<Line> = Vec::new();
+        for mv in moves {
+            let mut child = pos.clone();
+            child.make(mv);
+            let r = match child.result() {
+                // The move ends the game: its score is the final count.
+                Some(result) => Some((-child.terminal_score(result, 0), Solved::Exact)),
+                None => solve(&child, self.solver, wld, self.stop, deadline, self.start).map(|r| {
+                    self.nodes += r.nodes;
+                    (-r.score, r.solved)
+                }),
+            };
+            let Some((score, how)) = r else { break };
+            let out = Line {
+                best: mv,
+                score,
+                depth: S::moves_left(pos),
+                solved: how,
+                pv: vec![mv],
+            };
+            if verbose {
+                (self.notes)(Note::Line(&out));
+            }
+            self.note_nodes();
+            solved.push(out);
+        }
+        // Best first; ties by square.
+        solved.sort_by(|a, b| b.score.cmp(&a.score).then(a.best.cmp(&b.best)));
+        solved.into_iter().next()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::reversi::endgame::Solver;
+    use crate::games::reversi::{eval, move_name, Reversi};
+
+    #[test]
+    fn few_empties_are_solved_exactly_and_deeper_searches_are_estimates() {
+        // FFO #1 (14 empties, black to move): G8 wins by 18.
+        let (pos, _) = Reversi::parse_obf_line(
+            "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+        )
+        .expect("obf");
+        let tt = TranspositionTable::new(1 << 20);
+        let mut solver = Solver::new(1 << 20);
+        let stop = AtomicBool::new(false);
+        let params = SearchParams {
+            limits: Limits::new(Instant::now()),
+            multipv: 1,
+        };
+        let r = search_or_solve(&pos, &params, &tt, &mut solver, &stop, &mut |_| {});
+        assert_eq!(r.solved, Solved::Exact);
+        assert_eq!(r.score, 18 * eval::DISC);
+        assert_eq!(move_name(r.best), "G8");
+
+        let shallow = SearchParams {
+            limits: Limits::depth(Instant::now(), 3),
+            multipv: 1,
+        };
+        let r = search_or_solve(&pos, &shallow, &tt, &mut solver, &stop, &mut |_| {});
+        assert_eq!(r.solved, Solved::No);
+        assert!(pos.is_legal(r.best));
+        assert!(pos.ply() == 0);
+    }
+
+    #[test]
+    fn the_solver_takes_over_at_one_and_a_half_times_the_depth() {
+        assert_eq!(exact_at_depth(12), 18);
+        assert_eq!(wld_at_depth(12), 20);
+        assert_eq!(exact_at_depth(1), 1);
+    }
+}
