@@ -20,6 +20,7 @@ pub mod pattern;
 pub mod perft;
 pub mod search;
 pub mod solve;
+pub mod stability;
 
 use std::fmt;
 
