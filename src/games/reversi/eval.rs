@@ -8,13 +8,13 @@
 //! - inner square weights;
 //! - mobility (corners count double) and potential mobility (empty squares next to
 //!   the opponent's discs);
-//! - stable discs (edge-anchored, see [`super::endgame::stable_discs`]);
+//! - stable discs (edge-anchored, see [`super::stability::stable_discs`]);
 //! - parity: the side to move gets the last move of an odd number of empties;
 //! - near the end, the disc difference itself.
 
 use std::sync::OnceLock;
 
-use super::endgame::{edge_stable_line, stable_discs};
+use super::stability::{edge_stable_line, stable_discs};
 use super::{moves, neighbours, CORNERS};
 
 /// One disc of final score in evaluation units.

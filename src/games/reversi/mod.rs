@@ -20,6 +20,7 @@ pub mod ggf;
 pub mod pattern;
 pub mod perft;
 pub mod solve;
+pub mod stability;
 
 use std::fmt;
 

@@ -1,0 +1,457 @@
+//! Exact endgame solver: the final disc difference (empties to the winner) with
+//! perfect play, or only win/loss/draw.
+//!
+//! - Root: from [`ASPIRATION_FROM`] empties, a window around a guess of the score
+//!   (aspiration), widened until the score falls inside. From [`SELECTIVE_FROM`]
+//!   empties a selective pass runs first, Edax-style: nodes whose evaluation lies
+//!   far outside the window are cut (probcut), which is cheap and leaves the best
+//!   moves in the table for the exact pass. Selective bounds are marked in the table
+//!   and never used by the exact pass.
+//! - Root and PV nodes: principal-variation search; every other node is a null-window
+//!   search (`nws`) on the disc difference.
+//! - Deep nodes (more than [`SHALLOW`] empties): own hash table of exact bounds, the
+//!   hash move first, then fastest-first ordering (fewest opponent replies, corners
+//!   weigh double, potential mobility, parity), and from [`ORDER_BY_SEARCH`] empties
+//!   a shallow search on the trained pattern evaluation ([`super::pattern`]) joins the
+//!   order; enhanced transposition cutoffs; a stability cutoff (the opponent's stable
+//!   discs bound our score) when alpha is high enough.
+//! - Shallow nodes: no hash, moves in odd-parity quadrants first; the last two empties
+//!   are special-cased and the last one counts flips without making the move.
+//!
+//! The rooms: this file holds the [`Solver`], its root (aspiration, selective pass)
+//! and the PVS / null-window driver of the deep nodes; `order.rs` the move list and its
+//! ordering (fastest-first, parity quadrants, the evaluation search); `shallow.rs` the
+//! last few empties ([`solve_1`]); `hash.rs` the solver's table ([`EndHash`]). It uses
+//! the board, the evaluations and [`super::stability`]; nothing here imports the
+//! generic search or the engine.
+
+mod hash;
+mod order;
+mod shallow;
+#[cfg(test)]
+mod tests;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+pub use super::stability::{edge_stable_line, stable_discs};
+use super::{bit, eval, final_score, flips, moves, pattern, stability};
+use crate::games::Move;
+pub use hash::EndHash;
+use hash::NO_MOVE;
+use order::{eval_search, parity_bits, MoveList};
+pub use shallow::solve_1;
+
+/// At most this many empties: the shallow search (no hash, parity ordering).
+pub const SHALLOW: u32 = 6;
+/// From this many empties on, a shallow search on the trained evaluation helps order
+/// the moves: depth 0 at 13-14 empties, 1 at 15-17, 2 at 18-20, 3 from 21 (two less
+/// behind a hash move). Measured (nodes, `ply solve`) on 20 positions of 21-22
+/// empties from held-out games: from 12-13 empties on is best, 11 and 15-19 cost more.
+pub const ORDER_BY_SEARCH: u32 = 13;
+/// From this many empties on, the root is searched in a window around a guess
+/// (aspiration), widened on failure.
+pub const ASPIRATION_FROM: u32 = 18;
+/// Half-width of the first aspiration window, in discs.
+const ASPIRATION: i32 = 2;
+/// Depth of the evaluation search that guesses the root score.
+const GUESS_DEPTH: u32 = 4;
+/// From this many empties on, a selective pass (probcut) runs first: cheap, and it
+/// fills the table with best moves and gives the exact pass its guess.
+pub const SELECTIVE_FROM: u32 = 20;
+/// In the selective pass, nodes with at least this many empties whose evaluation is
+/// more than [`PROBCUT_MARGIN`] discs outside the window are cut.
+const PROBCUT_MIN: u32 = 10;
+const PROBCUT_MARGIN: i32 = 10;
+/// From this many empties on, enhanced transposition cutoffs are tried.
+pub const ETC_MIN: u32 = 12;
+const INF: i32 = 127;
+
+/// Nodes between two polls of the stop flag and the deadline.
+const POLL: u64 = 1 << 14;
+
+/// Alpha from which a stability cutoff is tried, by empties (Edax's thresholds).
+const STABILITY_THRESHOLD: [i32; 65] = {
+    let mut t = [99; 65];
+    let mut n = 4;
+    while n < 65 {
+        let v = 2 * n as i32 - 2;
+        t[n] = if v > 64 { 64 } else { v };
+        n += 1;
+    }
+    t
+};
+
+/// The answer of [`Solver::solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The exact disc difference for the side to move (or, in a win/loss/draw search,
+    /// its sign: +1 win, 0 draw, -1 loss; a bound of the same sign in fact).
+    pub score: i32,
+    /// The best move (`Move::PASS` when the side to move must pass, `Move::NONE` when
+    /// the game is over).
+    pub best: Move,
+    pub nodes: u64,
+    /// False when stopped before the end (the score is then meaningless).
+    pub complete: bool,
+}
+
+/// An exact solver with its own hash table.
+pub struct Solver {
+    hash: EndHash,
+    pub nodes: u64,
+    next_poll: u64,
+    aborted: bool,
+    deadline: Option<Instant>,
+    /// A selective (probcut) pass: its scores are estimates.
+    selective: bool,
+}
+
+impl Solver {
+    pub fn new(hash_bytes: usize) -> Solver {
+        // Build the tables outside the timed search.
+        stability::init();
+        pattern::init();
+        Solver {
+            hash: EndHash::new(hash_bytes),
+            nodes: 0,
+            next_poll: POLL,
+            aborted: false,
+            deadline: None,
+            selective: false,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.hash.clear();
+    }
+
+    /// Solves the position of `p` (to move) against `o`: exact score with `wld`
+    /// false, otherwise only win/draw/loss. Stops early (incomplete) when `stop`
+    /// becomes true or at `deadline`.
+    pub fn solve(
+        &mut self,
+        p: u64,
+        o: u64,
+        wld: bool,
+        stop: Option<&AtomicBool>,
+        deadline: Option<Instant>,
+    ) -> Solution {
+        self.nodes = 0;
+        self.next_poll = POLL;
+        self.aborted = false;
+        self.deadline = deadline;
+        let (alpha, beta) = if wld { (-1, 1) } else { (-64, 64) };
+        let m = moves(p, o);
+        if m == 0 {
+            if moves(o, p) == 0 {
+                return Solution {
+                    score: final_score(p, o),
+                    best: Move::NONE,
+                    nodes: 1,
+                    complete: true,
+                };
+            }
+            let s = -self.root(o, p, -beta, -alpha, stop).0;
+            return Solution {
+                score: s,
+                best: Move::PASS,
+                nodes: self.nodes,
+                complete: !self.aborted,
+            };
+        }
+        let n = 64 - (p | o).count_ones();
+        let (score, best) = if wld || n < ASPIRATION_FROM {
+            self.root(p, o, alpha, beta, stop)
+        } else {
+            // A window around the evaluation's guess, first in a selective pass that
+            // fills the table with best moves, then exactly.
+            let mut nodes = 0;
+            let guess = eval_search(
+                p,
+                o,
+                -eval::MAX_EVAL,
+                eval::MAX_EVAL,
+                GUESS_DEPTH,
+                &mut nodes,
+            );
+            self.nodes += nodes;
+            let mut guess = (guess / eval::DISC).clamp(-64, 64);
+            if n >= SELECTIVE_FROM {
+                self.selective = true;
+                guess = self.aspiration(p, o, guess, stop).0;
+                self.selective = false;
+            }
+            self.aspiration(p, o, guess, stop)
+        };
+        Solution {
+            score,
+            best: Move(best as u16),
+            nodes: self.nodes,
+            complete: !self.aborted,
+        }
+    }
+
+    /// Root searches in a window around `guess`, widened until the score is inside.
+    fn aspiration(
+        &mut self,
+        p: u64,
+        o: u64,
+        guess: i32,
+        stop: Option<&AtomicBool>,
+    ) -> (i32, usize) {
+        let mut w = ASPIRATION;
+        let (mut lo, mut hi) = ((guess - w).max(-64), (guess + w).min(64));
+        loop {
+            let (score, best) = self.root(p, o, lo, hi, stop);
+            if self.aborted
+                || (score > lo && score < hi)
+                || (score <= lo && lo == -64)
+                || (score >= hi && hi == 64)
+            {
+                return (score, best);
+            }
+            w *= 2;
+            if score <= lo {
+                hi = (score + 1).min(64);
+                lo = (score - w).max(-64);
+            } else {
+                lo = (score - 1).max(-64);
+                hi = (score + w).min(64);
+            }
+        }
+    }
+
+    /// PVS at the root: returns the score and the best square.
+    fn root(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        stop: Option<&AtomicBool>,
+    ) -> (i32, usize) {
+        let n = 64 - (p | o).count_ones();
+        self.nodes += 1;
+        // Hash move from an earlier solve of the same position first.
+        let hash_mv = self.hash.probe(p, o).map_or(NO_MOVE, |e| e.mv);
+        let list = self
+            .ordered_moves(p, o, n, hash_mv, alpha, false)
+            .unwrap_or_else(|_| MoveList::new());
+        let mut alpha = alpha;
+        let mut best = -INF;
+        let mut best_sq = list.as_slice().first().map_or(0, |m| m.0 as usize);
+        for (i, &(sq, _)) in list.as_slice().iter().enumerate() {
+            let sq = sq as usize;
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                self.aborted = true;
+            }
+            if self.aborted {
+                break;
+            }
+            let f = flips(p, o, sq);
+            let (np, no) = (o & !f, p | f | bit(sq));
+            let v = self.pvs_child(np, no, alpha, beta, n - 1, i == 0, stop);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_sq = sq;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_sq)
+    }
+
+    /// The score of a child (`np` to move, `n` empties) for its parent's window: the
+    /// first child with the whole window, the others with a null window first and again
+    /// with the window only when they land inside it.
+    #[allow(clippy::too_many_arguments)]
+    fn pvs_child(
+        &mut self,
+        np: u64,
+        no: u64,
+        alpha: i32,
+        beta: i32,
+        n: u32,
+        first: bool,
+        stop: Option<&AtomicBool>,
+    ) -> i32 {
+        if first {
+            return -self.pvs(np, no, -beta, -alpha, n, stop);
+        }
+        let v = -self.nws(np, no, -alpha - 1, n, stop);
+        if v > alpha && v < beta {
+            -self.pvs(np, no, -beta, -v, n, stop)
+        } else {
+            v
+        }
+    }
+
+    #[inline]
+    fn poll(&mut self, stop: Option<&AtomicBool>) {
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL;
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                || self.deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// Principal-variation search with window (alpha, beta).
+    fn pvs(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        n: u32,
+        stop: Option<&AtomicBool>,
+    ) -> i32 {
+        self.nodes += 1;
+        self.poll(stop);
+        if self.aborted {
+            return 0;
+        }
+        let m = moves(p, o);
+        if m == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.pvs(o, p, -beta, -alpha, n, stop);
+        }
+        let mut hash_mv = NO_MOVE;
+        if let Some(e) = self.hash.probe(p, o) {
+            hash_mv = e.mv;
+            if e.lower == e.upper && (self.selective || !e.sel) {
+                return e.lower as i32;
+            }
+        }
+        let orig_alpha = alpha;
+        let list = self
+            .ordered_moves(p, o, n, hash_mv, alpha, false)
+            .unwrap_or_else(|_| MoveList::new());
+        let mut best = -INF;
+        let mut best_sq = NO_MOVE;
+        for (i, &(sq, _)) in list.as_slice().iter().enumerate() {
+            let sq = sq as usize;
+            let f = flips(p, o, sq);
+            let (np, no) = (o & !f, p | f | bit(sq));
+            let v = self.pvs_child(np, no, alpha, beta, n - 1, i == 0, stop);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_sq = sq as u8;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.hash
+            .store(p, o, n, (orig_alpha, beta), best, best_sq, self.selective);
+        best
+    }
+
+    /// Null-window search: is the score of `p` to move above `alpha`? Returns a fail-soft
+    /// score (> alpha means at least that, <= alpha means at most that).
+    fn nws(&mut self, p: u64, o: u64, alpha: i32, n: u32, stop: Option<&AtomicBool>) -> i32 {
+        if n <= SHALLOW {
+            let empty = !(p | o);
+            return self.shallow(p, o, alpha, empty, parity_bits(empty), n);
+        }
+        self.nodes += 1;
+        self.poll(stop);
+        if self.aborted {
+            return 0;
+        }
+        let m = moves(p, o);
+        if m == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.nws(o, p, -alpha - 1, n, stop);
+        }
+        // Stability cutoff: our score is at most 64 - 2 * (the opponent's stable discs).
+        if alpha >= STABILITY_THRESHOLD[n as usize] {
+            let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if bound <= alpha {
+                return bound;
+            }
+        }
+        let mut hash_mv = NO_MOVE;
+        if let Some(e) = self.hash.probe(p, o) {
+            if self.selective || !e.sel {
+                if e.lower as i32 > alpha {
+                    return e.lower as i32;
+                }
+                if e.upper as i32 <= alpha {
+                    return e.upper as i32;
+                }
+            }
+            hash_mv = e.mv;
+        }
+        // Probcut (selective passes only): an evaluation far outside the window
+        // decides.
+        if self.selective && n >= PROBCUT_MIN {
+            let mut nodes = 0;
+            let d = if n >= 18 { 1 } else { 0 };
+            let v = eval_search(p, o, -eval::MAX_EVAL, eval::MAX_EVAL, d, &mut nodes);
+            self.nodes += nodes;
+            let margin = PROBCUT_MARGIN * eval::DISC;
+            if v - margin > alpha * eval::DISC {
+                return alpha + 1;
+            }
+            if v + margin <= alpha * eval::DISC {
+                return alpha;
+            }
+        }
+        let mut best = -INF;
+        let mut best_sq = NO_MOVE;
+        if m & (m - 1) == 0 {
+            // One move: no ordering needed.
+            let sq = m.trailing_zeros() as usize;
+            let f = flips(p, o, sq);
+            best = -self.nws(o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
+            best_sq = sq as u8;
+        } else {
+            let list = match self.ordered_moves(p, o, n, hash_mv, alpha, n >= ETC_MIN) {
+                Ok(l) => l,
+                Err(cut) => return cut,
+            };
+            for &(sq, _) in list.as_slice() {
+                let sq = sq as usize;
+                let f = flips(p, o, sq);
+                let v = -self.nws(o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_sq = sq as u8;
+                    if v > alpha {
+                        break;
+                    }
+                }
+            }
+        }
+        if self.aborted {
+            return 0;
+        }
+        self.hash
+            .store(p, o, n, (alpha, alpha + 1), best, best_sq, self.selective);
+        best
+    }
+}

@@ -1,0 +1,150 @@
+//! The last few empties (at most [`super::SHALLOW`]): a null-window search without
+//! hash, moves in odd-parity quadrants first, a stability cutoff from
+//! [`SHALLOW_STABILITY`] empties, and the last two and last one empties special-cased
+//! ([`solve_1`] counts flips without making the move).
+
+use std::sync::OnceLock;
+
+use super::order::{PARITY_MASK, QUADRANT_BIT};
+use super::{stable_discs, Solver, INF, STABILITY_THRESHOLD};
+use crate::games::reversi::{bit, final_score, flips, moves, neighbours};
+
+/// Stability cutoffs are tried in the shallow search from this many empties on.
+const SHALLOW_STABILITY: u32 = 4;
+
+/// The squares around `sq`.
+#[inline]
+fn neighbour_mask(sq: usize) -> u64 {
+    static T: OnceLock<[u64; 64]> = OnceLock::new();
+    T.get_or_init(|| std::array::from_fn(|i| neighbours(bit(i))))[sq & 63]
+}
+
+impl Solver {
+    /// Null-window search without hash for few empties; `empty` are the empty squares.
+    /// `parity` has bit `q` set when quadrant `q` holds an odd number of empties.
+    pub(super) fn shallow(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        empty: u64,
+        parity: u8,
+        n: u32,
+    ) -> i32 {
+        if n == 2 {
+            let x1 = empty.trailing_zeros() as usize;
+            let x2 = (empty & (empty - 1)).trailing_zeros() as usize;
+            return self.solve_2(p, o, alpha, x1, x2);
+        }
+        if n == 1 {
+            self.nodes += 1;
+            return solve_1(p, o, empty.trailing_zeros() as usize);
+        }
+        if n == 0 {
+            self.nodes += 1;
+            return final_score(p, o);
+        }
+        self.nodes += 1;
+        if n >= SHALLOW_STABILITY && alpha >= STABILITY_THRESHOLD[n as usize] {
+            let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if bound <= alpha {
+                return bound;
+            }
+        }
+        let odd = PARITY_MASK[parity as usize];
+        let mut best = -INF;
+        for region in [empty & odd, empty & !odd] {
+            let mut e = region;
+            while e != 0 {
+                let sq = e.trailing_zeros() as usize;
+                e &= e - 1;
+                // Only squares next to an opponent disc can flip.
+                if neighbour_mask(sq) & o == 0 {
+                    continue;
+                }
+                let f = flips(p, o, sq);
+                if f == 0 {
+                    continue;
+                }
+                let v = -self.shallow(
+                    o & !f,
+                    p | f | bit(sq),
+                    -alpha - 1,
+                    empty ^ bit(sq),
+                    parity ^ QUADRANT_BIT[sq],
+                    n - 1,
+                );
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        return v;
+                    }
+                }
+            }
+        }
+        if best == -INF {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.shallow(o, p, -alpha - 1, empty, parity, n);
+        }
+        best
+    }
+
+    /// Two empties `x1`, `x2`.
+    fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        let f = flips(p, o, x1);
+        if f != 0 {
+            best = -solve_1(o & !f, p | f | bit(x1), x2);
+            if best > alpha {
+                return best;
+            }
+        }
+        let f = flips(p, o, x2);
+        if f != 0 {
+            best = best.max(-solve_1(o & !f, p | f | bit(x2), x1));
+        }
+        if best > -INF {
+            return best;
+        }
+        // Pass: the opponent moves.
+        let mut worst = INF;
+        let f = flips(o, p, x1);
+        if f != 0 {
+            worst = solve_1(p & !f, o | f | bit(x1), x2);
+            if worst <= alpha {
+                return worst;
+            }
+        }
+        let f = flips(o, p, x2);
+        if f != 0 {
+            worst = worst.min(solve_1(p & !f, o | f | bit(x2), x1));
+        }
+        if worst < INF {
+            return worst;
+        }
+        final_score(p, o)
+    }
+}
+
+/// The score of `p` to move with the single empty square `x` (`o` has the rest).
+#[inline]
+pub fn solve_1(p: u64, o: u64, x: usize) -> i32 {
+    let np = p.count_ones() as i32;
+    let n = flips(p, o, x).count_ones() as i32;
+    if n > 0 {
+        return 2 * np + 2 * n - 62;
+    }
+    let n = flips(o, p, x).count_ones() as i32;
+    if n > 0 {
+        return 2 * np - 2 * n - 64;
+    }
+    // Nobody can play x: it goes to the winner (63 discs: never a draw).
+    if 2 * np > 63 {
+        2 * np - 62
+    } else {
+        2 * np - 64
+    }
+}

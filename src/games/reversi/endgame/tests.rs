@@ -1,0 +1,73 @@
+//! Unit tests of the endgame solver: agreement with plain negamax near the end, the
+//! stop flag and the deadline, incremental parity.
+
+use super::super::tests::random_position;
+use super::order::{odd_quadrants, parity_bits, PARITY_MASK, QUADRANT_BIT};
+use super::*;
+
+/// Plain negamax to the end of the game (for checking the solver).
+fn brute(p: u64, o: u64) -> i32 {
+    let mut m = moves(p, o);
+    if m == 0 {
+        if moves(o, p) == 0 {
+            return final_score(p, o);
+        }
+        return -brute(o, p);
+    }
+    let mut best = -INF;
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        best = best.max(-brute(o & !f, p | f | bit(sq)));
+    }
+    best
+}
+
+#[test]
+fn solver_agrees_with_brute_force_near_the_end() {
+    let mut seed = 7;
+    let mut solver = Solver::new(1 << 20);
+    for i in 0..60 {
+        let (p, o) = random_position(&mut seed, 50 + i % 6);
+        let exact = brute(p, o);
+        let s = solver.solve(p, o, false, None, None);
+        assert_eq!(s.score, exact, "position {i}: {p:#x} {o:#x}");
+        let w = solver.solve(p, o, true, None, None);
+        assert_eq!(w.score.signum(), exact.signum(), "wld {i}");
+    }
+}
+
+#[test]
+fn a_passed_deadline_or_the_stop_flag_ends_the_solve_incomplete() {
+    // FFO #40 (20 empties): far more than one poll interval of nodes.
+    let (pos, _) = super::super::Reversi::parse_obf_line(
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+    )
+    .expect("obf");
+    let mut solver = Solver::new(1 << 20);
+    let s = solver.solve(
+        pos.player(),
+        pos.opponent(),
+        false,
+        None,
+        Some(Instant::now()),
+    );
+    assert!(!s.complete);
+    assert!(s.nodes < 4 * POLL);
+    let stop = AtomicBool::new(true);
+    let s = solver.solve(pos.player(), pos.opponent(), true, Some(&stop), None);
+    assert!(!s.complete);
+}
+
+#[test]
+fn incremental_parity_matches_the_quadrant_counts() {
+    let mut seed = 3;
+    for _ in 0..200 {
+        let e = crate::games::splitmix64(&mut seed);
+        assert_eq!(PARITY_MASK[parity_bits(e) as usize], odd_quadrants(e));
+        for (sq, &q) in QUADRANT_BIT.iter().enumerate() {
+            assert_eq!(parity_bits(e ^ bit(sq)), parity_bits(e) ^ q);
+        }
+    }
+}
