@@ -13,6 +13,8 @@
 //!
 //! May import `games`, `search` and `io`; never `protocol`, the sessions or the tools.
 
+pub mod openings;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;

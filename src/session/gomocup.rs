@@ -25,6 +25,9 @@ use crate::search::{
 
 use super::{Core, Dialect};
 
+mod board;
+mod report;
+mod swap2;
 mod yixin;
 
 pub const NAME: &str = "ply";
@@ -236,157 +239,6 @@ impl GomocupSession {
         }
     }
 
-    fn start(&mut self, w: i64, h: i64) {
-        match self.board_for(w, h) {
-            Ok(p) => {
-                self.pos = Some(p);
-                self.own = None;
-                self.engine.new_game();
-                self.reply(Reply::Ok);
-            }
-            Err(e) => self.error(e),
-        }
-    }
-
-    /// The empty board START `w` `h` makes for the current game choice.
-    fn board_for(&self, w: i64, h: i64) -> Result<Position, String> {
-        match (self.game, w, h) {
-            (_, 3, 3) => Ok(Position::TicTacToe(TicTacToe::new())),
-            (GameKind::TicTacToe, _, _) => {
-                Err(format!("tic-tac-toe is played on 3x3, not {w}x{h}"))
-            }
-            (GameKind::Reversi, 8, 8) => Ok(Position::Reversi(Box::default())),
-            (GameKind::Reversi, _, _) => Err(format!("reversi is played on 8x8, not {w}x{h}")),
-            (GameKind::Gomoku, w, h) if (5..=32).contains(&w) && (5..=32).contains(&h) => {
-                Gomoku::new(w as usize, h as usize, self.rule)
-                    .map(|g| Position::Gomoku(Box::new(g)))
-            }
-            _ => Err(format!(
-                "unsupported board size {w}x{h} (gomoku: 5 to 32; tic-tac-toe: 3)"
-            )),
-        }
-    }
-
-    /// Checks a move of the colour `mover` (TURN: the opponent's, PLAY: ply's own),
-    /// which after YXBOARD is not the side to move on paper: a renju forbidden point
-    /// is judged for the colour that plays it.
-    fn checked_move(&self, c: Coord, mover: Option<Color>) -> Result<Move, String> {
-        match &self.pos {
-            None => Err("no game: send START first".into()),
-            Some(Position::Reversi(g)) => reversi_move(g, c),
-            Some(Position::Gomoku(g)) if mover.is_some_and(|m| m != g.side_to_move()) => {
-                let mut as_mover = g.clone();
-                as_mover.set_side_to_move(mover.unwrap_or(Color::Black));
-                Position::Gomoku(as_mover).check_move(c.x as i64, c.y as i64)
-            }
-            Some(p) => p.check_move(c.x as i64, c.y as i64),
-        }
-    }
-
-    /// The colour of the opponent's next stone (TURN; before ply's colour is known,
-    /// the side to move's).
-    fn opponent_color(&self) -> Option<Color> {
-        let p = self.pos.as_ref()?;
-        Some(self.own.unwrap_or(p.side_to_move().other()).other())
-    }
-
-    /// The colour of ply's own stone for PLAY (before it is known, the side to move's).
-    fn own_color_for_play(&self) -> Option<Color> {
-        let p = self.pos.as_ref()?;
-        Some(self.own.unwrap_or(p.side_to_move()))
-    }
-
-    fn turn(&mut self, t: Instant, c: Coord) {
-        let mv = match self.checked_move(c, self.opponent_color()) {
-            Ok(mv) => mv,
-            Err(e) => return self.error(e),
-        };
-        let Some(p) = self.pos.as_mut() else { return };
-        // The stone is the opponent's whatever the side to move says (after YXBOARD
-        // it is our turn on paper).
-        let own = *self.own.get_or_insert(p.side_to_move().other());
-        p.place(mv, own.other());
-        if p.result().is_some() {
-            // The opponent's move ended the game: there is nothing to answer.
-            p.unmake();
-            return self.error("that move ends the game; there is no move to answer");
-        }
-        self.think(t, Task::Move, 1);
-    }
-
-    fn takeback(&mut self, c: Coord) {
-        let Some(p) = self.pos.as_mut() else {
-            return self.error("no game: send START first");
-        };
-        let (w, h) = p.dimensions();
-        let last = p.last_move().map(|(m, _)| m);
-        let wanted = if matches!(p, Position::Reversi(_)) && (c.x, c.y) == (-1, -1) {
-            Some(Move::PASS)
-        } else {
-            (c.x >= 0 && c.y >= 0 && (c.x as usize) < w && (c.y as usize) < h)
-                .then(|| Move::from_xy(c.x as usize, c.y as usize, w))
-        };
-        if last.is_some() && last == wanted {
-            p.unmake();
-            self.reply(Reply::Ok);
-        } else {
-            self.error(format!("{},{} is not the last move", c.x, c.y));
-        }
-    }
-
-    /// Builds the position a BOARD/YXBOARD block describes (the old one is untouched).
-    fn board_from(&self, stones: &[BoardStone]) -> Result<(Position, Color), String> {
-        let Some(p) = &self.pos else {
-            return Err("no game: send START first".into());
-        };
-        if let Position::Reversi(_) = p {
-            return reversi_board(stones);
-        }
-        let mut new = p.empty_like();
-        let (w, h) = new.dimensions();
-        // Field 3 (continuous game: a stone of a finished line, or a forbidden mark) is
-        // accepted and skipped, as Rapfi does: placing it as a stone would make the
-        // finished line count again.
-        let own = stones.iter().filter(|s| s.field == 1).count();
-        let opp = stones.iter().filter(|s| s.field == 2).count();
-        // Equal counts: we moved first (black). One fewer: we are white. Anything else
-        // (gomoku boards may come in any order): the first stone's owner is black.
-        let own_color = if own == opp {
-            Color::Black
-        } else if own + 1 == opp {
-            Color::White
-        } else if stones
-            .iter()
-            .find(|s| s.field != 3)
-            .is_some_and(|s| s.field == 1)
-        {
-            Color::Black
-        } else {
-            Color::White
-        };
-        for s in stones.iter().filter(|s| s.field != 3) {
-            let (x, y) = (s.at.x, s.at.y);
-            if x < 0 || y < 0 || x as usize >= w || y as usize >= h {
-                return Err(format!("{x},{y} is off the {w}x{h} board"));
-            }
-            let mv = Move::from_xy(x as usize, y as usize, w);
-            if new.stone(mv).is_some() {
-                return Err(format!("{x},{y} is given twice"));
-            }
-            let color = match s.field {
-                1 => own_color,
-                2 => own_color.other(),
-                f => return Err(format!("bad field {f} at {x},{y}")),
-            };
-            // A set-up is a position, not a game record: the stones may come in any
-            // order, none is judged as a move (renju: never forbidden); the game is
-            // over when a line on the board already wins.
-            new.set_up(mv, color);
-        }
-        new.set_side_to_move(own_color);
-        Ok((new, own_color))
-    }
-
     fn apply_info(&mut self, info: Info) {
         let s = &mut self.settings;
         match info {
@@ -422,31 +274,6 @@ impl GomocupSession {
         }
     }
 
-    /// `INFO game`: the game every later START builds. The board in play is kept
-    /// when START would make the same game on it (the same game, or `START 3`'s
-    /// tic-tac-toe); a board with no move yet becomes the new game at the same size;
-    /// a board the new game cannot use, or one with moves on it, stays with an ERROR.
-    fn choose_game(&mut self, g: GameKind) {
-        self.game = g;
-        let Some(p) = &self.pos else { return };
-        let (w, h) = p.dimensions();
-        let old = p.game().name();
-        let new = g.name();
-        match self.board_for(w as i64, h as i64) {
-            Ok(fresh) if fresh.game() == p.game() => {}
-            Ok(fresh) if p.ply() == 0 => {
-                self.pos = Some(fresh);
-                self.own = None;
-            }
-            Ok(_) => self.error(format!(
-                "the {old} game on the board has moves: it stays; START begins a {new} game"
-            )),
-            Err(e) => self.error(format!(
-                "{e}: the {w}x{h} {old} board stays; START begins a {new} game"
-            )),
-        }
-    }
-
     fn resize_hash(&mut self) {
         let s = &self.settings;
         let mut bytes = if s.hash_kib > 0 {
@@ -461,24 +288,6 @@ impl GomocupSession {
             bytes = bytes.min(cap as usize);
         }
         self.engine.set_hash_bytes(bytes);
-    }
-
-    /// Sets the stones up again under the new rule, as a position (a black stone is
-    /// not re-judged as forbidden when the rule becomes renju).
-    fn rebuild_with_rule(&mut self) {
-        if let Some(Position::Gomoku(g)) = &self.pos {
-            if g.rule() == self.rule {
-                return;
-            }
-            let (w, h) = g.dimensions();
-            if let Ok(mut fresh) = Gomoku::new(w, h, self.rule) {
-                for (mv, c) in g.history() {
-                    let _ = fresh.set_up(mv, c);
-                }
-                fresh.set_side_to_move(g.side_to_move());
-                self.pos = Some(Position::Gomoku(Box::new(fresh)));
-            }
-        }
     }
 
     /// Translates the Gomocup clock into the one time policy's input.
@@ -556,123 +365,6 @@ impl GomocupSession {
         }
     }
 
-    fn coord(&self, mv: Move) -> Coord {
-        if mv == Move::PASS {
-            return Coord { x: -1, y: -1 };
-        }
-        let w = self.pos.as_ref().map_or(1, |p| p.dimensions().0);
-        let (x, y) = mv.xy(w);
-        Coord {
-            x: x as i32,
-            y: y as i32,
-        }
-    }
-
-    fn pv_text(&self, pv: &[Move]) -> String {
-        pv.iter()
-            .map(|&m| {
-                let c = self.coord(m);
-                format!("{},{}", c.x, c.y)
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
-    /// The root move being searched, for Yixin-Board's analysis view:
-    /// `MESSAGE REALTIME POS x,y` when it starts, `DONE x,y` when it ends, `LOSE x,y`
-    /// when it is proven lost and `BEST x,y` when it is the iteration's new best.
-    fn on_root(&self, p: RootProgress) {
-        let (kind, mv) = match p {
-            RootProgress::Searching(m) => ("POS", m),
-            RootProgress::Searched(m) => ("DONE", m),
-            RootProgress::Lost(m) => ("LOSE", m),
-            RootProgress::Best(m) => ("BEST", m),
-        };
-        let c = self.coord(mv);
-        self.reply(Reply::Message(format!("REALTIME {kind} {},{}", c.x, c.y)));
-    }
-
-    /// Progress while thinking, for GUIs that ask for it with `INFO show_detail`
-    /// (bit 1: `MESSAGE REALTIME` lines; bit 2: `INFO PV` blocks), as Rapfi does.
-    fn on_info(&self, info: &SearchInfo) {
-        let detail = self.settings.show_detail;
-        if detail & 1 != 0 && info.multipv == 1 {
-            if let Some(&m) = info.pv.first() {
-                let c = self.coord(m);
-                self.reply(Reply::Message("REALTIME REFRESH".into()));
-                self.reply(Reply::Message(format!("REALTIME BEST {},{}", c.x, c.y)));
-                // Yixin-Board's analysis view: the value (a plain integer, mates as
-                // the raw score) and the line.
-                self.reply(Reply::Message(format!("REALTIME VAL {}", info.score)));
-                self.reply(Reply::Message(format!(
-                    "REALTIME PV {}",
-                    self.pv_text(&info.pv)
-                )));
-            }
-        }
-        if detail & 2 != 0 {
-            let lines = [
-                format!("INFO PV {}", info.multipv - 1),
-                format!("INFO NUMPV {}", self.multipv),
-                format!("INFO DEPTH {}", info.depth),
-                format!("INFO SELDEPTH {}", info.seldepth),
-                format!("INFO NODES {}", info.nodes),
-                format!("INFO TOTALNODES {}", info.nodes),
-                format!("INFO TOTALTIME {}", info.time.as_millis()),
-                format!("INFO SPEED {}", info.nps()),
-                format!("INFO EVAL {}", format_score(info.score)),
-                format!("INFO BESTLINE {}", self.pv_text(&info.pv)),
-                "INFO PV DONE".to_string(),
-            ];
-            for l in lines {
-                self.reply(Reply::Raw(l));
-            }
-        }
-        if self.task_is_nbest {
-            self.reply(Reply::Message(format!(
-                "({}) {} | {}-{} | {}",
-                info.multipv,
-                format_score(info.score),
-                info.depth,
-                info.seldepth,
-                self.pv_text(&info.pv)
-            )));
-        } else if info.multipv == 1 && info.time >= PROGRESS_AFTER {
-            // A long think shows that it is alive: one line per iteration, in the
-            // summary line's form.
-            self.reply(Reply::Message(format!(
-                "Depth {}-{} | Eval {} | Node {} | Speed {} | Time {} ms | PV {}",
-                info.depth,
-                info.seldepth,
-                format_score(info.score),
-                info.nodes,
-                info.nps(),
-                info.time.as_millis(),
-                self.pv_text(&info.pv)
-            )));
-        }
-    }
-
-    fn summary(&self, r: &SearchResult) -> String {
-        let nps = r.nodes.saturating_mul(1000) / (r.time.as_millis() as u64).max(1);
-        // A reversi endgame proven by the solver.
-        let proven = match r.solved {
-            Solved::No => "",
-            Solved::Exact => " (exact)",
-            Solved::WinLossDraw => " (win/loss/draw)",
-        };
-        format!(
-            "Depth {}-{} | Eval {}{proven} | Node {} | Speed {} | Time {} ms | PV {}",
-            r.depth,
-            r.seldepth,
-            format_score(r.score),
-            r.nodes,
-            nps,
-            r.time.as_millis(),
-            self.pv_text(&r.pv)
-        )
-    }
-
     fn answer_move(&mut self, r: &SearchResult) {
         if r.best.is_none() {
             return self.error("no legal move");
@@ -701,136 +393,6 @@ impl GomocupSession {
         // Yixin-Board offers hash sizes up to 2^n KiB.
         self.reply(Reply::Message("INFO MAX_HASH_SIZE 22".into()));
     }
-
-    // ---- SWAP2 ----------------------------------------------------------------
-
-    fn swap2(&mut self, t: Instant, stones: &[Coord]) {
-        let Some(Position::Gomoku(g)) = &self.pos else {
-            return self.error("SWAP2BOARD needs a gomoku board: send START first");
-        };
-        let (w, h) = g.dimensions();
-        match stones.len() {
-            0 => {
-                // Our opening: a centre stone, a diagonal neighbour and a loose third
-                // stone; the opponent then chooses.
-                let (cx, cy) = (w as i32 / 2, h as i32 / 2);
-                self.reply(Reply::Stones(vec![
-                    Coord { x: cx, y: cy },
-                    Coord {
-                        x: cx + 1,
-                        y: cy + 1,
-                    },
-                    Coord {
-                        x: cx + 1,
-                        y: cy - 2,
-                    },
-                ]));
-            }
-            3 | 5 => {
-                let Some(p) = self.pos.as_ref() else { return };
-                let mut board = p.empty_like();
-                for (i, c) in stones.iter().enumerate() {
-                    let mv = match board.check_move(c.x as i64, c.y as i64) {
-                        Ok(mv) => mv,
-                        Err(e) => return self.error(e),
-                    };
-                    board.place(
-                        mv,
-                        if i % 2 == 0 {
-                            Color::Black
-                        } else {
-                            Color::White
-                        },
-                    );
-                }
-                board.set_side_to_move(Color::White);
-                self.think_on(&board, t, Task::Swap2, 1);
-            }
-            n => self.error(format!("SWAP2BOARD takes 0, 3 or 5 stones, not {n}")),
-        }
-    }
-
-    fn answer_swap2(&mut self, r: &SearchResult) {
-        // White to move here; a clearly bad score for white means black is the side
-        // to take.
-        let reply = if r.score < -SWAP_MARGIN || r.best.is_none() {
-            Reply::Swap
-        } else {
-            Reply::Move(self.coord(r.best))
-        };
-        self.reply(reply);
-    }
-}
-
-/// Checks a reversi move for the side to move: `-1,-1` is a pass (legal only when the
-/// side to move has no move).
-fn reversi_move(g: &Reversi, c: Coord) -> Result<Move, String> {
-    if g.is_over() {
-        return Err("the game is over".into());
-    }
-    if (c.x, c.y) == (-1, -1) {
-        return if g.is_legal(Move::PASS) {
-            Ok(Move::PASS)
-        } else {
-            Err("cannot pass: there is a legal move".into())
-        };
-    }
-    let (x, y) = (c.x, c.y);
-    if !(0..8).contains(&x) || !(0..8).contains(&y) {
-        return Err(format!("{x},{y} is off the 8x8 board"));
-    }
-    let mv = Move::from_xy(x as usize, y as usize, 8);
-    if g.disc(mv.index()).is_some() {
-        Err(format!("{x},{y} is occupied"))
-    } else if g.is_legal(Move::PASS) {
-        Err(format!(
-            "{x},{y}: the side to move has no move and must pass (-1,-1)"
-        ))
-    } else if !g.is_legal(mv) {
-        Err(format!("{x},{y} flips no disc"))
-    } else {
-        Ok(mv)
-    }
-}
-
-/// A reversi BOARD/YXBOARD block: the moves of the game in order from the start
-/// position (the four centre discs are not listed), field 1 ours, 2 the opponent's,
-/// replayed with their flips; a pass is implied when a colour moves twice in a row (or
-/// written `-1,-1`); field 3 is skipped. The first move is black's, so its field tells
-/// our colour (an empty block: we are black). Our colour must be the one to move at
-/// the end.
-fn reversi_board(stones: &[BoardStone]) -> Result<(Position, Color), String> {
-    let mut g = Reversi::new();
-    let moves: Vec<&BoardStone> = stones.iter().filter(|s| s.field != 3).collect();
-    let own = match moves.first() {
-        Some(s) if s.field == 2 => Color::White,
-        _ => Color::Black,
-    };
-    for s in moves {
-        let color = if s.field == 1 { own } else { own.other() };
-        if color != g.side_to_move() && g.is_legal(Move::PASS) {
-            g.make(Move::PASS);
-        }
-        if color != g.side_to_move() {
-            return Err(format!(
-                "{},{}: not that side's turn (the side to move has a move)",
-                s.at.x, s.at.y
-            ));
-        }
-        let mv = reversi_move(&g, s.at)?;
-        g.make(mv);
-    }
-    if g.is_over() {
-        return Err("the game on that board is over".into());
-    }
-    if own != g.side_to_move() {
-        if g.is_legal(Move::PASS) {
-            g.make(Move::PASS);
-        } else {
-            return Err("it is the opponent's turn on that board".into());
-        }
-    }
-    Ok((Position::Reversi(Box::new(g)), own))
 }
 
 /// The Gomocup clock fields as the time policy's input: `timeout_turn` is the turn
@@ -852,12 +414,6 @@ fn gomocup_clock(c: GomocupClock) -> Clock {
         turn: (c.turn > 0).then_some(c.turn),
     }
 }
-
-/// Thinking longer than this, a move search reports every iteration it completes.
-const PROGRESS_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// Evaluation (for white to move) below which SWAP2 takes black.
-const SWAP_MARGIN: i32 = 60;
 
 impl Dialect for GomocupSession {
     type Command = Result<Command, ParseError>;
