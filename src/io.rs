@@ -1,4 +1,5 @@
 //! Process I/O: the stdin reader thread and the one place that writes to stdout.
+//! Imports nothing from the other rooms.
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

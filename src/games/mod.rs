@@ -1,7 +1,11 @@
 //! Games: rules, move generation and evaluation, one folder per game.
 //!
-//! The search (`crate::search`) is generic over [`Game`]; the engine session holds a
-//! [`crate::engine::Position`] that wraps one concrete game.
+//! The search is generic over [`Game`]; [`Position`] wraps one concrete game for
+//! the rooms that do not care which. [`GameKind`] and `gomoku::Rule` name the games
+//! and rules, once, for every dialect and tool; [`exact::ExactSolver`] is the
+//! interface of a game's exact endgame solver (reversi's).
+//!
+//! Imports nothing above it: no search, engine, session, protocol or tools.
 
 pub mod exact;
 pub mod gomoku;

@@ -1,5 +1,9 @@
 //! Text in, text out: one file per dialect. Parsers turn a line into a typed command;
 //! `Display` turns commands and replies back into text (so they round-trip).
+//! `notation` writes and reads UCI/UGI squares, moves and FEN for each game.
+//!
+//! No engine state: may import `games` (moves, positions, game records), never the
+//! engine, the search, the sessions or the tools.
 
 pub mod gomocup;
 pub mod nboard;

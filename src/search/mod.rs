@@ -1,6 +1,14 @@
 //! Game-agnostic search: iterative deepening, principal-variation alpha-beta with a
 //! transposition table, move ordering (hash move, game threat scores, killers, history),
 //! polling one atomic stop flag and the hard deadline every 1024 nodes.
+//!
+//! Why one file: the searcher's node function, its pruning rules and the iterative
+//! deepening that drives it share the `Searcher` state and are tuned together (the
+//! strength work changes them in one step); the result types and the driver are
+//! the first 300 lines, the searcher the rest. `endgame` (the hand-over to exact
+//! solvers), `limits` (time) and `tt` stand apart.
+//!
+//! May import `games` only: nothing here knows a protocol, a session or a tool.
 
 pub mod endgame;
 pub mod limits;

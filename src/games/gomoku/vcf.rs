@@ -19,6 +19,10 @@
 //!
 //! Each solver has its own transposition table (position key -> proven with the number
 //! of attacker moves, or disproven within a depth).
+//!
+//! Why one file: the solver core (`Core`), its table and its threat finder work on
+//! one incremental state and are tuned together for speed; VCT (`vct.rs`) and the
+//! entry points reuse the core rather than copy it.
 
 use super::pattern::{P4_BLOCK4, P4_FIVE, P4_FLEX3, P4_FORBID};
 use super::{Gomoku, Rule, EMPTY};
