@@ -17,9 +17,7 @@ pub mod endgame;
 pub mod eval;
 pub mod ggf;
 pub mod pattern;
-pub mod perft;
 pub mod search;
-pub mod solve;
 
 use std::fmt;
 
