@@ -28,7 +28,9 @@ fn parse_num<T: std::str::FromStr>(name: &str, v: &str) -> Result<T, String> {
         .map_err(|_| format!("{name}: '{v}' is not a valid number"))
 }
 
-/// Parses `15` or `20x15`.
+/// Parses `--size 15` or `--size 20x15` for `ply match`: the grammar of
+/// [`crate::tools::args::parse_size`] with the match's texts (spaces allowed, each side
+/// checked against the gomoku board limits).
 pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
     let lower = s.to_ascii_lowercase();
     let (w, h) = match lower.split_once('x') {
