@@ -4,16 +4,14 @@
 //! GUIs).
 //!
 //! Data flows one way: text -> command (`protocol`) -> session (`engine`) ->
-//! search (`search`) -> report -> text.
+//! search (`search`) -> report -> text. The command line and the one-shot tools
+//! (`ply bench`, `perft`, `solve`, `play`, `analyze`, `match`) are the `tools` wing:
+//! it may import every other room, and no other room imports it.
 
-pub mod analyze;
-pub mod bench;
-pub mod cli;
 pub mod engine;
 pub mod games;
 pub mod io;
-pub mod matchrunner;
-pub mod play;
 pub mod protocol;
 pub mod search;
 pub mod session;
+pub mod tools;

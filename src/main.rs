@@ -3,5 +3,5 @@ fn main() {
         .target(env_logger::Target::Stderr)
         .init();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    std::process::exit(ply::cli::main_with_args(&args));
+    std::process::exit(ply::tools::main_with_args(&args));
 }

@@ -7,10 +7,10 @@
 //! (copied from the shared test data; each confirmed as a forced win by a strong
 //! engine).
 
-use ply::games::gomoku::solve::{parse_puzzle, solve_position};
 use ply::games::gomoku::vcf::ThreatWin;
 use ply::games::gomoku::{Gomoku, Rule};
 use ply::games::{Color, Game, GameResult, Move};
+use ply::tools::solve::gomoku::{parse_puzzle, solve_position};
 
 const N: usize = 15;
 

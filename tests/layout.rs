@@ -186,7 +186,11 @@ fn each_room_imports_only_the_rooms_below_it() {
             }
         }
     }
-    assert!(broken.is_empty(), "imports against the layout:\n{}", broken.join("\n"));
+    assert!(
+        broken.is_empty(),
+        "imports against the layout:\n{}",
+        broken.join("\n")
+    );
 }
 
 #[test]
@@ -220,7 +224,10 @@ fn long_production_files_say_why() {
         let lines = code_lines(&text).len();
         let head: String = text.lines().take(30).collect::<Vec<_>>().join("\n");
         if lines > MAX_LINES && !head.contains(REASON) {
-            long.insert(f.strip_prefix(&src).unwrap_or(f).display().to_string(), lines);
+            long.insert(
+                f.strip_prefix(&src).unwrap_or(f).display().to_string(),
+                lines,
+            );
         }
     }
     assert!(
@@ -248,9 +255,15 @@ fn the_checks_see_what_they_should() {
         ["search"]
     );
     assert!(rooms_named("let x = mycrate::engine::y;", &m("games")).is_empty());
-    assert_eq!(module_path(Path::new("src"), Path::new("src/games/mod.rs")), ["games"]);
     assert_eq!(
-        module_path(Path::new("src"), Path::new("src/games/reversi/endgame/mod.rs")),
+        module_path(Path::new("src"), Path::new("src/games/mod.rs")),
+        ["games"]
+    );
+    assert_eq!(
+        module_path(
+            Path::new("src"),
+            Path::new("src/games/reversi/endgame/mod.rs")
+        ),
         ["games", "reversi", "endgame"]
     );
 }

@@ -1,9 +1,9 @@
 //! Reversi rules: perft against published counts, flips, passes, game end, OBF.
 
 use ply::games::reversi::endgame::Solver;
-use ply::games::reversi::perft::perft;
 use ply::games::reversi::{flips, moves, Reversi};
 use ply::games::{Color, Game, GameResult, Move};
+use ply::tools::perft::perft;
 
 /// `tests/data/perft.txt`: Aart Bik's reversi perft (see the file's header).
 fn perft_table() -> Vec<(u32, u64)> {
@@ -34,7 +34,7 @@ fn perft_through_make_unmake_agrees_with_bitboard_perft() {
     let mut g = Reversi::new();
     for d in 1..=6 {
         assert_eq!(
-            ply::games::reversi::perft::perft_generic(&mut g, d),
+            ply::tools::perft::perft_generic(&mut g, d),
             perft(&Reversi::new(), d),
             "depth {d}"
         );
@@ -228,19 +228,19 @@ fn obf_lines_parse_and_bad_ones_are_refused() {
     assert_eq!(g.disc(9), Some(Color::White)); // b2
     assert_eq!(g.disc(0), None);
     assert_eq!(g.to_obf(), line[..66]);
-    let scores = ply::games::reversi::solve::parse_scores(rest).expect("scores");
+    let scores = ply::tools::solve::reversi::parse_scores(rest).expect("scores");
     assert_eq!(scores, [(Move(62), 18), (Move(7), 12)]);
     assert!(Reversi::parse_obf_line(&line[..60]).is_err());
     assert!(Reversi::parse_obf_line(&line.replacen('-', "?", 1)).is_err());
     assert!(Reversi::parse_obf_line(&line.replace(" X;", " Z;")).is_err());
-    assert!(ply::games::reversi::solve::parse_scores("G8:x;").is_err());
-    assert!(ply::games::reversi::solve::parse_scores("Z9:+2;").is_err());
+    assert!(ply::tools::solve::reversi::parse_scores("G8:x;").is_err());
+    assert!(ply::tools::solve::reversi::parse_scores("Z9:+2;").is_err());
 }
 
 /// Solves `g` exactly on a cleared table and checks the score and the move against the
 /// OBF `move:score` fields `scores`; returns the best score.
 fn solve_and_check(solver: &mut Solver, g: &Reversi, scores: &str, label: &str) -> i32 {
-    let known = ply::games::reversi::solve::parse_scores(scores).expect("scores");
+    let known = ply::tools::solve::reversi::parse_scores(scores).expect("scores");
     let best = known.iter().map(|k| k.1).max().expect("a score");
     solver.clear();
     let s = solver.solve(g.player(), g.opponent(), false, None, None);
@@ -394,7 +394,7 @@ fn the_trained_evaluation_predicts_ffo_scores() {
     let mut n = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let (g, rest) = Reversi::parse_obf_line(line).expect("obf");
-        let known = ply::games::reversi::solve::parse_scores(rest).expect("scores");
+        let known = ply::tools::solve::reversi::parse_scores(rest).expect("scores");
         let best = known.iter().map(|k| k.1).max().expect("a score");
         let (p, o) = (g.player(), g.opponent());
         err_pattern += (pattern::evaluate(p, o) - best * eval::DISC).abs();

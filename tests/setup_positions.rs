@@ -9,8 +9,8 @@ mod common;
 use std::time::Duration;
 
 use common::{parse_move, Brain};
-use ply::games::gomoku::solve::parse_puzzle;
 use ply::games::Color;
+use ply::tools::solve::gomoku::parse_puzzle;
 
 /// Deterministic shuffles (xorshift).
 struct Rng(u64);

@@ -15,5 +15,5 @@ fn main() {
         args.extend(["--protocol".to_string(), "gomocup".to_string()]);
     }
     args.extend(given);
-    std::process::exit(ply::cli::main_with_args(&args));
+    std::process::exit(ply::tools::main_with_args(&args));
 }

@@ -179,5 +179,57 @@ pub enum Reply {
     Raw(String),
 }
 
+// ---------------------------------------------------------------------------
+// Reading an engine's lines (the manager's side, `ply match`)
+
+/// What a line an engine writes is, read as a manager (`ply match`) reads it: the
+/// first `x,y` line answers a move request, `OK` answers `START`, and `MESSAGE`,
+/// `DEBUG`, `SUGGEST`, `UNKNOWN` and `ERROR` lines are logged. A keyword is ASCII
+/// letters in any case followed by whitespace or the end of the line; a move is two
+/// integers separated by a comma (spaces around them allowed), kept as `i64` so a
+/// far-off square is still a move (which the referee finds off the board).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ReplyKind {
+    Ok,
+    Error,
+    /// `MESSAGE`, `DEBUG` or `SUGGEST`.
+    Message,
+    Unknown,
+    Move(i64, i64),
+    /// Anything else.
+    Garbage,
+}
+
+impl ReplyKind {
+    /// Reads one engine line (surrounding whitespace and a `\r` are ignored).
+    pub fn of(line: &str) -> ReplyKind {
+        let line = line.trim();
+        let word: String = line
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect::<String>()
+            .to_ascii_uppercase();
+        let rest = &line[word.len()..];
+        let word_ends = rest.is_empty() || rest.starts_with(|c: char| c.is_whitespace());
+        if !word.is_empty() && word_ends {
+            return match word.as_str() {
+                "OK" => ReplyKind::Ok,
+                "ERROR" => ReplyKind::Error,
+                "MESSAGE" | "DEBUG" | "SUGGEST" => ReplyKind::Message,
+                "UNKNOWN" => ReplyKind::Unknown,
+                _ => ReplyKind::Garbage,
+            };
+        }
+        let mut parts = line.split(',');
+        let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else {
+            return ReplyKind::Garbage;
+        };
+        match (a.trim().parse::<i64>(), b.trim().parse::<i64>()) {
+            (Ok(x), Ok(y)) => ReplyKind::Move(x, y),
+            _ => ReplyKind::Garbage,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

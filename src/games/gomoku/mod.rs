@@ -13,7 +13,6 @@
 
 mod pattern;
 mod rules;
-pub mod solve;
 #[cfg(test)]
 mod tests;
 pub mod threat;

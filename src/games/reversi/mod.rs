@@ -18,8 +18,6 @@ pub mod eval;
 pub mod exact;
 pub mod ggf;
 pub mod pattern;
-pub mod perft;
-pub mod solve;
 pub mod stability;
 
 use std::fmt;

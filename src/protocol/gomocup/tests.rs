@@ -773,3 +773,20 @@ done\nyxstop\nturn 6,6\nyxblock\n3,3\ndone\nyxblockreset\nyxboard\n7,7,1\ndone\n
     ];
     assert_eq!(out, expected);
 }
+
+#[test]
+fn engine_lines_are_classified() {
+    assert_eq!(ReplyKind::of("7,8"), ReplyKind::Move(7, 8));
+    assert_eq!(ReplyKind::of(" 7 , 8 \r"), ReplyKind::Move(7, 8));
+    assert_eq!(ReplyKind::of("-1,99"), ReplyKind::Move(-1, 99));
+    assert_eq!(ReplyKind::of("ok"), ReplyKind::Ok);
+    assert_eq!(ReplyKind::of("MESSAGE depth 3"), ReplyKind::Message);
+    assert_eq!(ReplyKind::of("DEBUG x"), ReplyKind::Message);
+    assert_eq!(ReplyKind::of("ERROR bad"), ReplyKind::Error);
+    assert_eq!(ReplyKind::of("UNKNOWN FOO"), ReplyKind::Unknown);
+    assert_eq!(ReplyKind::of("7,8,1"), ReplyKind::Garbage);
+    assert_eq!(ReplyKind::of("hello"), ReplyKind::Garbage);
+    assert_eq!(ReplyKind::of("OKAY"), ReplyKind::Garbage);
+    assert_eq!(ReplyKind::of("7;8"), ReplyKind::Garbage);
+    assert_eq!(ReplyKind::of("é,ü"), ReplyKind::Garbage);
+}

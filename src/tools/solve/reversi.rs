@@ -8,9 +8,10 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use super::endgame::Solver;
-use super::{move_name, parse_square, Reversi};
+use crate::games::reversi::endgame::Solver;
+use crate::games::reversi::{move_name, parse_square, Reversi};
 use crate::games::Move;
+use crate::tools::args::Args;
 
 pub const USAGE: &str = "\
 ply solve [--wld] [--hash MB] FILE.obf
@@ -46,35 +47,37 @@ fn signed(v: i32) -> String {
     format!("{v:+}")
 }
 
-pub fn run(args: &[String]) -> i32 {
+/// What `ply solve FILE.obf` was asked to do.
+struct Options {
+    wld: bool,
+    hash_mb: usize,
+    file: String,
+}
+
+fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut wld = false;
     let mut hash_mb = 64usize;
     let mut file = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--help" | "-h" => {
-                print!("{USAGE}");
-                return 0;
-            }
+    let mut args = Args::new(args);
+    while let Some(a) = args.next() {
+        match a {
             "--wld" => wld = true,
-            "--hash" => match it.next().and_then(|v| v.parse::<usize>().ok()) {
-                Some(mb) if (1..=4096).contains(&mb) => hash_mb = mb,
-                _ => {
-                    eprintln!("ply solve: --hash needs a size in MB (1 to 4096)\n\n{USAGE}");
-                    return 2;
-                }
-            },
+            "--hash" => hash_mb = args.next_number(a, "a size in MB (1 to 4096)", 1..=4096)?,
             f if file.is_none() => file = Some(f.to_string()),
-            f => {
-                eprintln!("ply solve: unexpected argument '{f}'\n\n{USAGE}");
-                return 2;
-            }
+            f => return Err(format!("unexpected argument '{f}'")),
         }
     }
-    let Some(file) = file else {
-        eprintln!("ply solve: which file?\n\n{USAGE}");
-        return 2;
+    let file = file.ok_or("which file?")?;
+    Ok(Options { wld, hash_mb, file })
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let Options { wld, hash_mb, file } = match parse_args(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("ply solve: {e}\n\n{USAGE}");
+            return 2;
+        }
     };
     let text = match std::fs::read_to_string(&file) {
         Ok(t) => t,

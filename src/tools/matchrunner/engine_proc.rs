@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{select, unbounded, Receiver};
 
 use crate::io::read_line_limited;
-use crate::protocol::gomocup;
+use crate::protocol::gomocup::{self, ReplyKind};
 
 /// What the child's stderr does.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -330,11 +330,11 @@ impl EngineProc {
     pub fn wait_ok(&mut self, deadline: Instant) -> Result<(), EngineError> {
         loop {
             let (_, line) = self.next_line(deadline)?;
-            match classify(&line) {
-                Reply::Ok => return Ok(()),
-                Reply::Error => return Err(EngineError::Refused(line)),
-                Reply::Message | Reply::Unknown => self.note(&line),
-                Reply::Move(..) | Reply::Garbage => return Err(EngineError::Garbage(line)),
+            match ReplyKind::of(&line) {
+                ReplyKind::Ok => return Ok(()),
+                ReplyKind::Error => return Err(EngineError::Refused(line)),
+                ReplyKind::Message | ReplyKind::Unknown => self.note(&line),
+                ReplyKind::Move(..) | ReplyKind::Garbage => return Err(EngineError::Garbage(line)),
             }
         }
     }
@@ -346,13 +346,15 @@ impl EngineProc {
     pub fn wait_move(&mut self, deadline: Instant) -> Result<((i64, i64), Instant), EngineError> {
         loop {
             let (t, line) = self.next_line(deadline)?;
-            match classify(&line) {
-                Reply::Move(x, y) => {
+            match ReplyKind::of(&line) {
+                ReplyKind::Move(x, y) => {
                     self.moved_at = Some(t);
                     return Ok(((x, y), t));
                 }
-                Reply::Ok | Reply::Error | Reply::Message | Reply::Unknown => self.note(&line),
-                Reply::Garbage => return Err(EngineError::Garbage(line)),
+                ReplyKind::Ok | ReplyKind::Error | ReplyKind::Message | ReplyKind::Unknown => {
+                    self.note(&line)
+                }
+                ReplyKind::Garbage => return Err(EngineError::Garbage(line)),
             }
         }
     }
@@ -397,46 +399,6 @@ impl Drop for EngineProc {
     }
 }
 
-/// What an engine line is.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Reply {
-    Ok,
-    Error,
-    Message,
-    Unknown,
-    Move(i64, i64),
-    Garbage,
-}
-
-/// Classifies one engine line (trimmed, case-insensitive keywords).
-pub fn classify(line: &str) -> Reply {
-    let line = line.trim();
-    let word: String = line
-        .chars()
-        .take_while(|c| c.is_ascii_alphabetic())
-        .collect::<String>()
-        .to_ascii_uppercase();
-    let rest = &line[word.len()..];
-    let word_ends = rest.is_empty() || rest.starts_with(|c: char| c.is_whitespace());
-    if !word.is_empty() && word_ends {
-        return match word.as_str() {
-            "OK" => Reply::Ok,
-            "ERROR" => Reply::Error,
-            "MESSAGE" | "DEBUG" | "SUGGEST" => Reply::Message,
-            "UNKNOWN" => Reply::Unknown,
-            _ => Reply::Garbage,
-        };
-    }
-    let mut parts = line.split(',');
-    let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else {
-        return Reply::Garbage;
-    };
-    match (a.trim().parse::<i64>(), b.trim().parse::<i64>()) {
-        (Ok(x), Ok(y)) => Reply::Move(x, y),
-        _ => Reply::Garbage,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -453,22 +415,5 @@ mod tests {
         );
         assert!(split_command("ply 'open").is_err());
         assert!(split_command("   ").is_err());
-    }
-
-    #[test]
-    fn engine_lines_are_classified() {
-        assert_eq!(classify("7,8"), Reply::Move(7, 8));
-        assert_eq!(classify(" 7 , 8 \r"), Reply::Move(7, 8));
-        assert_eq!(classify("-1,99"), Reply::Move(-1, 99));
-        assert_eq!(classify("ok"), Reply::Ok);
-        assert_eq!(classify("MESSAGE depth 3"), Reply::Message);
-        assert_eq!(classify("DEBUG x"), Reply::Message);
-        assert_eq!(classify("ERROR bad"), Reply::Error);
-        assert_eq!(classify("UNKNOWN FOO"), Reply::Unknown);
-        assert_eq!(classify("7,8,1"), Reply::Garbage);
-        assert_eq!(classify("hello"), Reply::Garbage);
-        assert_eq!(classify("OKAY"), Reply::Garbage);
-        assert_eq!(classify("7;8"), Reply::Garbage);
-        assert_eq!(classify("é,ü"), Reply::Garbage);
     }
 }

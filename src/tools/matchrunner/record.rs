@@ -97,7 +97,7 @@ pub fn to_sgf(rec: &GameRecord, number: usize, opening: &str) -> String {
 mod tests {
     use super::*;
     use crate::games::gomoku::Rule;
-    use crate::matchrunner::game::MoveRecord;
+    use crate::tools::matchrunner::game::MoveRecord;
 
     #[test]
     fn sgf_of_a_short_game() {

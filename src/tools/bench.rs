@@ -9,6 +9,7 @@ use crate::games::gomoku::{Gomoku, Rule};
 use crate::games::{Game, Move};
 use crate::search::tt::TranspositionTable;
 use crate::search::{format_score, search, Limits, SearchParams};
+use crate::tools::args;
 
 pub const DEFAULT_DEPTH: u32 = 7;
 
@@ -67,9 +68,9 @@ pub fn position(size: usize, rule: Rule, moves: &str) -> Result<Gomoku, String> 
 pub fn run(args: &[String]) -> i32 {
     let depth = match args.first() {
         None => DEFAULT_DEPTH,
-        Some(a) => match a.parse::<u32>() {
-            Ok(d) if (1..=30).contains(&d) => d,
-            _ => {
+        Some(a) => match args::number(a, 1..=30) {
+            Some(d) => d,
+            None => {
                 eprintln!("ply bench: DEPTH must be a number from 1 to 30");
                 return 2;
             }

@@ -5,10 +5,11 @@
 
 use std::time::{Duration, Instant};
 
-use super::vcf::{solve_vcf, SolveLimits, SolveResult, SolverTable, VCF_DEPTH};
-use super::vct::{solve_vct, VCT_DEPTH};
-use super::{Gomoku, Rule};
+use crate::games::gomoku::vcf::{solve_vcf, SolveLimits, SolveResult, SolverTable, VCF_DEPTH};
+use crate::games::gomoku::vct::{solve_vct, VCT_DEPTH};
+use crate::games::gomoku::{Gomoku, Rule};
 use crate::games::{Color, Move};
+use crate::tools::args::Args;
 
 pub const USAGE: &str = "\
 ply solve FILE.jsonl [OPTIONS] - solve gomoku threat puzzles (VCF by default)
@@ -144,42 +145,52 @@ fn fmt_move(m: Move, size: usize) -> String {
     }
 }
 
-pub fn run(args: &[String]) -> i32 {
+/// What `ply solve FILE.jsonl` was asked to do.
+struct Options {
+    file: String,
+    vct: bool,
+    verbose: bool,
+    limit_ms: u64,
+    nodes: u64,
+}
+
+fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        file: String::new(),
+        vct: false,
+        verbose: false,
+        limit_ms: 10_000,
+        nodes: 50_000_000,
+    };
     let mut file = None;
-    let mut vct = false;
-    let mut verbose = false;
-    let mut limit_ms = 10_000u64;
-    let mut nodes = 50_000_000u64;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--help" | "-h" => {
-                print!("{USAGE}");
-                return 0;
-            }
-            "--vct" => vct = true,
-            "--verbose" | "-v" => verbose = true,
-            "--limit-ms" | "--nodes" => {
-                let Some(n) = it.next().and_then(|s| s.parse::<u64>().ok()) else {
-                    eprintln!("ply solve: {a} needs a number\n\n{USAGE}");
-                    return 2;
-                };
-                if a == "--nodes" {
-                    nodes = n;
-                } else {
-                    limit_ms = n;
-                }
-            }
+    let mut args = Args::new(args);
+    while let Some(a) = args.next() {
+        match a {
+            "--vct" => o.vct = true,
+            "--verbose" | "-v" => o.verbose = true,
+            "--limit-ms" => o.limit_ms = args.next_number(a, "a number", ..)?,
+            "--nodes" => o.nodes = args.next_number(a, "a number", ..)?,
             f if file.is_none() && !f.starts_with('-') => file = Some(f.to_string()),
-            other => {
-                eprintln!("ply solve: unexpected argument '{other}'\n\n{USAGE}");
-                return 2;
-            }
+            other => return Err(format!("unexpected argument '{other}'")),
         }
     }
-    let Some(file) = file else {
-        eprintln!("ply solve: no puzzle file\n\n{USAGE}");
-        return 2;
+    o.file = file.ok_or("no puzzle file")?;
+    Ok(o)
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let Options {
+        file,
+        vct,
+        verbose,
+        limit_ms,
+        nodes,
+    } = match parse_args(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("ply solve: {e}\n\n{USAGE}");
+            return 2;
+        }
     };
     let text = match std::fs::read_to_string(&file) {
         Ok(t) => t,

@@ -1,4 +1,5 @@
-//! `ply perft --game reversi N`: leaf counts from the start position.
+//! `ply perft [--game reversi|tictactoe] N`: leaf counts from the start position
+//! (reversi's on bitboards, any other game through the [`Game`] trait).
 //!
 //! Convention (that of Aart Bik's reversi perft): a pass is a move (one ply) when the
 //! side to move has no legal move and the previous ply was not a pass; a position where
@@ -6,9 +7,10 @@
 
 use std::time::Instant;
 
-use super::{moves, Reversi};
+use crate::games::reversi::{bit, flips, moves, Reversi};
 use crate::games::tictactoe::TicTacToe;
-use crate::games::{Game, Move};
+use crate::games::{Game, GameKind, Move};
+use crate::tools::args::{self, Args};
 
 pub const USAGE: &str = "\
 ply perft [--game reversi|tictactoe] DEPTH
@@ -44,8 +46,8 @@ pub fn perft_bits(p: u64, o: u64, depth: u32) -> u64 {
     while m != 0 {
         let sq = m.trailing_zeros() as usize;
         m &= m - 1;
-        let f = super::flips(p, o, sq);
-        n += perft_bits(o & !f, p | f | super::bit(sq), depth - 1);
+        let f = flips(p, o, sq);
+        n += perft_bits(o & !f, p | f | bit(sq), depth - 1);
     }
     n
 }
@@ -71,45 +73,38 @@ pub fn perft_generic<G: Game>(g: &mut G, depth: u32) -> u64 {
     n
 }
 
-pub fn run(args: &[String]) -> i32 {
+/// The game (reversi or tic-tac-toe) and the depth of `ply perft`.
+fn parse_args(args: &[String]) -> Result<(GameKind, u32), String> {
     let mut game = "reversi".to_string();
     let mut depth = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--help" | "-h" => {
-                print!("{USAGE}");
-                return 0;
-            }
-            "--game" => match it.next() {
-                Some(g) => game = g.to_ascii_lowercase(),
-                None => {
-                    eprintln!("ply perft: --game needs a value\n\n{USAGE}");
-                    return 2;
-                }
-            },
-            d => match d.parse::<u32>() {
-                Ok(d) if d <= 64 => depth = Some(d),
-                _ => {
-                    eprintln!("ply perft: bad depth '{d}'\n\n{USAGE}");
-                    return 2;
-                }
-            },
+    let mut args = Args::new(args);
+    while let Some(a) = args.next() {
+        match a {
+            "--game" => game = args.value(a)?.to_ascii_lowercase(),
+            d => depth = Some(args::number(d, ..=64).ok_or(format!("bad depth '{d}'"))?),
         }
     }
-    let Some(depth) = depth else {
-        eprintln!("ply perft: which depth?\n\n{USAGE}");
-        return 2;
-    };
-    let start = Instant::now();
-    let (name, count) = match game.as_str() {
-        "reversi" | "othello" => ("reversi", perft(&Reversi::new(), depth)),
-        "tictactoe" | "tic-tac-toe" => ("tictactoe", perft_generic(&mut TicTacToe::new(), depth)),
-        g => {
-            eprintln!("ply perft: unknown game '{g}' (reversi, tictactoe)\n\n{USAGE}");
+    let depth = depth.ok_or("which depth?")?;
+    match game.parse::<GameKind>() {
+        Ok(g @ (GameKind::Reversi | GameKind::TicTacToe)) => Ok((g, depth)),
+        _ => Err(format!("unknown game '{game}' (reversi, tictactoe)")),
+    }
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let (game, depth) = match parse_args(args) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("ply perft: {e}\n\n{USAGE}");
             return 2;
         }
     };
+    let start = Instant::now();
+    let count = match game {
+        GameKind::TicTacToe => perft_generic(&mut TicTacToe::new(), depth),
+        _ => perft(&Reversi::new(), depth),
+    };
+    let name = game.name();
     let t = start.elapsed();
     let us = t.as_micros().max(1) as u64;
     println!(

@@ -8,7 +8,6 @@ use std::time::Instant;
 
 use crossbeam_channel::{select, unbounded, Receiver};
 
-use crate::cli::parse_size;
 use crate::engine::{Engine, Position, Report};
 use crate::games::gomoku::Rule;
 use crate::games::GameKind;
@@ -17,6 +16,7 @@ use crate::io::{spawn_stdin_reader, Input, Output};
 use crate::protocol::notation::{move_from_text, plain_text, square_of, MAX_NOTATION_WIDTH};
 use crate::search::limits::{time_for_move, Clock};
 use crate::search::{format_score, Limits, SearchParams, SearchResult};
+use crate::tools::args::Args;
 
 pub const USAGE: &str = "\
 ply play - play a game against the engine in the terminal
@@ -51,7 +51,7 @@ Works with stdin a pipe as well as a terminal: one command per line.
 
 const HELP: &str = "moves: h8 or x,y | undo | hint | new | side | board | stop | help | quit";
 
-struct Args {
+struct Options {
     game: GameKind,
     rule: Rule,
     size: Option<(usize, usize)>,
@@ -59,28 +59,23 @@ struct Args {
     human: Color,
 }
 
-fn parse_args(args: &[String]) -> Result<Args, String> {
-    let mut a = Args {
+fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut a = Options {
         game: GameKind::Gomoku,
         rule: Rule::Freestyle,
         size: None,
         time: 1000,
         human: Color::Black,
     };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
-        match arg.as_str() {
-            "--game" => a.game = value("--game")?.parse::<GameKind>()?,
-            "--rule" => a.rule = value("--rule")?.parse::<Rule>()?,
-            "--size" => a.size = Some(parse_size(&value("--size")?)?),
-            "--time" => {
-                a.time = value("--time")?
-                    .parse()
-                    .map_err(|_| "--time needs milliseconds".to_string())?
-            }
+    let mut args = Args::new(args);
+    while let Some(arg) = args.next() {
+        match arg {
+            "--game" => a.game = args.game(arg)?,
+            "--rule" => a.rule = args.rule(arg)?,
+            "--size" => a.size = Some(args.size(arg)?),
+            "--time" => a.time = args.number(arg, "milliseconds", ..)?,
             "--side" => {
-                a.human = match value("--side")?.to_ascii_lowercase().as_str() {
+                a.human = match args.value(arg)?.to_ascii_lowercase().as_str() {
                     "first" | "black" | "x" | "1" => Color::Black,
                     "second" | "white" | "o" | "2" => Color::White,
                     s => return Err(format!("unknown side '{s}' (first, second)")),

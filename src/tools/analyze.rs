@@ -5,7 +5,6 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::unbounded;
 
-use crate::cli::parse_size;
 use crate::engine::{Engine, Position};
 use crate::games::gomoku::Rule;
 use crate::games::Color;
@@ -13,6 +12,7 @@ use crate::games::GameKind;
 use crate::protocol::notation::{line_text, move_from_text, move_text, result_text};
 use crate::search::limits::{time_for_move, Clock};
 use crate::search::{mate_in, Limits, SearchParams};
+use crate::tools::args::Args;
 
 pub const USAGE: &str = "\
 ply analyze - search one position and print the best move, score and line
@@ -45,7 +45,7 @@ A finished game prints `result p1win|p2win|draw` and no move. Exit code 0, or 2
 with a message on stderr for bad arguments or an illegal move.
 ";
 
-struct Args {
+struct Options {
     game: GameKind,
     rule: Rule,
     size: Option<(usize, usize)>,
@@ -56,8 +56,8 @@ struct Args {
     json: bool,
 }
 
-fn parse_args(args: &[String]) -> Result<Args, String> {
-    let mut a = Args {
+fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut a = Options {
         game: GameKind::Gomoku,
         rule: Rule::Freestyle,
         size: None,
@@ -67,44 +67,23 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         nodes: None,
         json: false,
     };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
-        match arg.as_str() {
-            "--game" => a.game = value("--game")?.parse::<GameKind>()?,
-            "--rule" => a.rule = value("--rule")?.parse::<Rule>()?,
-            "--size" => a.size = Some(parse_size(&value("--size")?)?),
+    let mut args = Args::new(args);
+    while let Some(arg) = args.next() {
+        match arg {
+            "--game" => a.game = args.game(arg)?,
+            "--rule" => a.rule = args.rule(arg)?,
+            "--size" => a.size = Some(args.size(arg)?),
             "--moves" => {
                 a.moves.extend(
-                    value("--moves")?
+                    args.value(arg)?
                         .split(|c: char| c == ',' || c.is_whitespace())
                         .filter(|s| !s.is_empty())
                         .map(str::to_string),
                 );
             }
-            "--time" => {
-                a.time = Some(
-                    value("--time")?
-                        .parse()
-                        .map_err(|_| "--time needs milliseconds".to_string())?,
-                )
-            }
-            "--depth" => {
-                a.depth = Some(
-                    value("--depth")?
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|d| (1..=100).contains(d))
-                        .ok_or("--depth needs a number from 1 to 100")?,
-                )
-            }
-            "--nodes" => {
-                a.nodes = Some(
-                    value("--nodes")?
-                        .parse()
-                        .map_err(|_| "--nodes needs a number".to_string())?,
-                )
-            }
+            "--time" => a.time = Some(args.number(arg, "milliseconds", ..)?),
+            "--depth" => a.depth = Some(args.number(arg, "a number from 1 to 100", 1..=100)?),
+            "--nodes" => a.nodes = Some(args.number(arg, "a number", ..)?),
             "--json" => a.json = true,
             other => return Err(format!("unknown argument '{other}'")),
         }

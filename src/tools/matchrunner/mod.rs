@@ -1,0 +1,123 @@
+//! `ply match`: two engines (any Gomocup brain command lines) play a match on our
+//! referee board; the score with Elo, LOS and an SPRT stop rule; SGF game records.
+//! The engines are spoken to only through `protocol::gomocup` types.
+//!
+//! Files: `options.rs` (the command line), `openings.rs` (opening files, game
+//! order), `runner.rs` (the match loop and its threads), `report.rs` (what is
+//! printed), `engine_proc.rs` (child process, Gomocup lines, timeouts), `game.rs`
+//! (one refereed game), `stats.rs` (Elo, SPRT), `record.rs` (SGF).
+
+pub mod engine_proc;
+pub mod game;
+pub mod openings;
+pub mod options;
+pub mod record;
+pub mod report;
+pub mod runner;
+pub mod stats;
+
+pub use openings::{job, opening_order, parse_openings, Job, Opening};
+pub use options::{parse_options, parse_size, MatchOptions};
+pub use runner::run_match;
+
+use crate::tools::args::is_help;
+
+pub const USAGE: &str = "\
+ply match - play two Gomocup engines against each other
+
+USAGE:
+    ply match --engine1 CMD --engine2 CMD [OPTIONS]
+
+Each engine is a command line (quote it; words split as a shell does, no pipes or
+variables) of a program speaking the Gomocup protocol on stdin/stdout, e.g.
+--engine1 \"target/release/ply\" --engine2 \"/opt/rapfi/pbrain-rapfi\".
+Every game starts fresh engine processes, each in the folder of its program (as
+Piskvork and GomocupJudge do: engines such as Rapfi read a config file beside
+themselves), so relative paths in an engine's arguments are taken from there.
+Results are from engine 1's view.
+
+ENGINES:
+    --engine1 CMD, --engine2 CMD   the two engines (required)
+    --name1 NAME, --name2 NAME     names in the output and records (default: the
+                                   program's file name, with #1/#2 if they are equal)
+    --engine-stderr                show the engines' stderr (default: discarded)
+    --relay-pause-ms MS            wait until MS ms have passed since an engine's move
+                                   line before sending it the next command (not
+                                   charged to its clock; default 0). Rapfi drops a
+                                   command that arrives right after its move: use 30.
+
+GAME:
+    --size N | WxH                 board size (default 15; 5 to 32 per side)
+    --rule RULE                    freestyle|standard|renju|caro or a Gomocup rule
+                                   number: 0, 1, 4, 8 (default freestyle)
+    --turn-ms MS                   time per move, INFO timeout_turn (default 1000)
+    --match-ms MS                  time per game per engine, INFO timeout_match; INFO
+                                   time_left is sent before every move (default 0 =
+                                   no game limit)
+    --time-margin-ms MS            how late an answer may come before it loses on time
+                                   (default 1000, GomocupJudge's tolerance)
+    --max-memory BYTES             INFO max_memory (default 367001600 = 350 MiB; 0 = none)
+    --init-ms MS                   time to answer START (default 10000)
+    --max-moves N                  draw after N moves past the opening (default: none)
+
+OPENINGS:
+    --openings FILE                one opening per line as `dx,dy, dx,dy, ...`: offsets
+                                   from the centre (width/2, height/2), stones in play
+                                   order, black first (blank lines and # comments are
+                                   skipped). An opening that does not fit the board is
+                                   an error naming FILE:LINE, as is one that repeats a
+                                   square or is already won. Without a file every game
+                                   starts on an empty board.
+    --skip-unfit                   skip the openings that do not fit the board (a
+                                   warning each) instead of refusing the file
+    --random-openings SEED         shuffle the openings with SEED (default: file order)
+
+    Games are played in pairs: the same opening twice, engine 1 black in the first game
+    of a pair and white in the second.
+
+MATCH:
+    --games N                      number of games (default 2 per opening, or 2)
+    --rounds N                     N pairs of games (= --games 2N)
+    --concurrency K                games played at the same time (default 1)
+    --sprt elo0=E0,elo1=E1[,alpha=A,beta=B]
+                                   stop when the SPRT accepts H0 (elo <= E0) or H1
+                                   (elo >= E1); alpha, beta default 0.05
+    --sgf FILE                     append every finished game to FILE (an SGF collection)
+
+ADJUDICATION (the offending engine loses):
+    a move off the board or on a stone; a forbidden point (renju, black); no answer
+    within the time left for the move (the turn time, or the game time left if smaller)
+    plus the margin: the engine is killed; exiting or closing its output; a line that
+    is not `x,y`, OK, MESSAGE, DEBUG, SUGGEST, UNKNOWN or ERROR (those are logged and
+    skipped; the first `x,y` line is the move). Five ends the game; a full board or
+    --max-moves is a draw.
+
+OUTPUT:
+    one line per finished game with the running score, then W/D/L, score, Elo with a
+    95% error bar, LOS, the pentanomial pair counts, the SPRT state (LLR and bounds;
+    the decision uses the pentanomial LLR), how the games ended, move times and the
+    wall time. Exit code 0, 1 on a fatal error (an engine that cannot be started, an
+    openings file that cannot be used), 2 on bad options.
+";
+
+/// Runs `ply match`; returns the exit code.
+pub fn run(args: &[String]) -> i32 {
+    if args.iter().any(|a| is_help(a)) {
+        print!("{USAGE}");
+        return 0;
+    }
+    let opts = match parse_options(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("ply match: {e}\n\nRun 'ply match --help' for the usage.");
+            return 2;
+        }
+    };
+    match run_match(&opts) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("ply match: {e}");
+            1
+        }
+    }
+}
