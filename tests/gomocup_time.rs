@@ -182,9 +182,11 @@ fn depth_of(l: &str) -> Option<u32> {
 
 #[test]
 fn a_long_think_reports_every_iteration_after_a_second() {
-    let mut b = started(2_500);
+    // A 6 s turn: long enough for iterations to finish after the first second even
+    // when the machine is busy (other tests run beside this one).
+    let mut b = started(6_000);
     let opening = [(7, 7, 2), (8, 8, 1), (8, 6, 2)];
-    let (lines, _) = board(&mut b, &opening, Duration::from_secs(10));
+    let (lines, _) = board(&mut b, &opening, Duration::from_secs(15));
     let progress: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("MESSAGE Depth"))
