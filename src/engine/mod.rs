@@ -8,7 +8,11 @@
 //! Starting a job is non-blocking; its reports arrive on the channel given at
 //! construction and end with exactly one [`Report::Done`] (search) or
 //! [`Report::Finished`] (the other jobs). [`Engine::stop`] sets the stop flag that
-//! the search and the solver poll. [`Engine::new_game`] gives the next game a clean
+//! the search and the solver poll.
+//!
+//! The engine also holds the game being played ([`Engine::game`]: the position and
+//! its moves); sessions play and take back moves on it and search it, or hand a job
+//! another position (a Swap2 candidate). [`Engine::new_game`] gives each game a clean
 //! search state, so play is reproducible game to game.
 //!
 //! May import `games`, `search` and `io`; never `protocol`, the sessions or the tools.
@@ -99,6 +103,8 @@ pub enum Report {
 
 /// The search side of a session: tables, stop flag, threads.
 pub struct Engine {
+    /// The game being played (`None` before one starts), with its moves.
+    game: Option<Position>,
     tt: Arc<TranspositionTable>,
     /// The reversi solver and its tables, made on the first solve.
     solver: Arc<Mutex<Option<Solver>>>,
@@ -156,6 +162,7 @@ fn solver_bytes(tt_bytes: usize) -> usize {
 impl Engine {
     pub fn new(reports: Sender<Report>) -> Engine {
         Engine {
+            game: None,
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_BYTES)),
             solver: Arc::new(Mutex::new(None)),
             stop: Arc::new(AtomicBool::new(false)),
@@ -282,9 +289,38 @@ impl Engine {
         }
     }
 
-    /// A new game: a clean search state, so the same game plays the same way.
-    pub fn new_game(&mut self) {
+    /// The game being played (its position, and its moves for `unmake`).
+    pub fn game(&self) -> Option<&Position> {
+        self.game.as_ref()
+    }
+
+    /// The game being played, to play or take back moves on it.
+    pub fn game_mut(&mut self) -> Option<&mut Position> {
+        self.game.as_mut()
+    }
+
+    /// Starts a new game on `pos` with a clean search state (hash and solver tables
+    /// cleared), so the same game plays the same way however many came before.
+    pub fn new_game(&mut self, pos: Position) {
         self.clear_hash();
+        self.game = Some(pos);
+    }
+
+    /// Replaces the position of the game in play (a set-up board, a rule change),
+    /// keeping what the search has learnt.
+    pub fn set_position(&mut self, pos: Position) {
+        self.game = Some(pos);
+    }
+
+    /// Starts `job` on the game's position; false (nothing started) before a game.
+    pub fn start_on_game(&mut self, job: Job) -> bool {
+        match self.game.clone() {
+            Some(pos) => {
+                self.start(&pos, job);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Searches on the calling thread (one-shot commands, bench).

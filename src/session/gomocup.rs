@@ -80,7 +80,6 @@ pub struct GomocupSession {
     reports: Receiver<Report>,
     game: GameKind,
     rule: Rule,
-    pos: Option<Position>,
     settings: Settings,
     task: Option<Task>,
     core: Core<Result<Command, ParseError>>,
@@ -100,7 +99,6 @@ impl GomocupSession {
             reports: rx,
             game,
             rule,
-            pos: None,
             settings: Settings::default(),
             task: None,
             core: Core::default(),
@@ -141,16 +139,16 @@ impl GomocupSession {
         match cmd {
             Command::Start(n) => self.start(n, n),
             Command::RectStart(w, h) => self.start(w, h),
-            Command::Restart => match &self.pos {
+            Command::Restart => match self.engine.game() {
                 Some(p) => {
-                    self.pos = Some(p.empty_like());
+                    let empty = p.empty_like();
+                    self.engine.new_game(empty);
                     self.own = None;
-                    self.engine.new_game();
                     self.reply(Reply::Ok);
                 }
                 None => self.error("no game: send START first"),
             },
-            Command::Begin => match &self.pos {
+            Command::Begin => match self.engine.game() {
                 None => self.error("no game: send START first"),
                 Some(p) if p.ply() > 0 => self.error("BEGIN needs an empty board"),
                 Some(_) => {
@@ -164,7 +162,7 @@ impl GomocupSession {
                     if p.result().is_some() {
                         self.error("the game on that board is over");
                     } else {
-                        self.pos = Some(p);
+                        self.engine.set_position(p);
                         self.own = Some(own);
                         self.think(t, Task::Move, 1);
                     }
@@ -173,7 +171,7 @@ impl GomocupSession {
             },
             Command::YxBoard(stones) => match self.board_from(&stones) {
                 Ok((p, own)) => {
-                    self.pos = Some(p);
+                    self.engine.set_position(p);
                     self.own = Some(own);
                 }
                 Err(e) => self.error(e),
@@ -181,7 +179,7 @@ impl GomocupSession {
             Command::Takeback(c) => self.takeback(c),
             Command::Play(c) => match self.checked_move(c, self.own_color_for_play()) {
                 Ok(mv) => {
-                    if let Some(p) = self.pos.as_mut() {
+                    if let Some(p) = self.engine.game_mut() {
                         let own = *self.own.get_or_insert(p.side_to_move());
                         p.place(mv, own);
                     }
@@ -204,18 +202,18 @@ impl GomocupSession {
             Command::End => super::quit(self),
             // Nothing is running: nothing to stop.
             Command::Stop => {}
-            Command::YxNbest(n) => match &self.pos {
+            Command::YxNbest(n) => match self.engine.game() {
                 None => self.error("no game: send START first"),
                 Some(p) if p.result().is_some() => self.error("the game is over"),
                 Some(_) if n < 1 => self.error("YXNBEST needs a count of at least 1"),
                 Some(_) => self.think(t, Task::NBest, n.min(64) as usize),
             },
             Command::YxShowForbid => {
-                let points = match &self.pos {
+                let points = match self.engine.game() {
                     Some(Position::Gomoku(g)) => g.forbidden_points(),
                     _ => Vec::new(),
                 };
-                let w = self.pos.as_ref().map_or(1, |p| p.dimensions().0);
+                let w = self.engine.game().map_or(1, |p| p.dimensions().0);
                 let coords = points
                     .into_iter()
                     .map(|m| {
@@ -322,7 +320,7 @@ impl GomocupSession {
 
     /// Starts thinking on the game position.
     fn think(&mut self, t: Instant, task: Task, multipv: usize) {
-        if let Some(pos) = self.pos.clone() {
+        if let Some(pos) = self.engine.game().cloned() {
             self.think_on(&pos, t, task, multipv);
         }
     }
@@ -371,7 +369,7 @@ impl GomocupSession {
         }
         self.reply(Reply::Message(self.summary(r)));
         let c = self.coord(r.best);
-        if let Some(p) = self.pos.as_mut() {
+        if let Some(p) = self.engine.game_mut() {
             p.make(r.best);
         }
         self.reply(Reply::Move(c));

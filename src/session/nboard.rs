@@ -82,7 +82,7 @@ pub struct NBoardSession {
 impl NBoardSession {
     pub fn new(out: Output) -> NBoardSession {
         let (tx, rx) = unbounded();
-        NBoardSession {
+        let mut s = NBoardSession {
             out,
             core: Core::default(),
             engine: Engine::new(tx),
@@ -93,7 +93,10 @@ impl NBoardSession {
             running: None,
             stopping: false,
             running_timed: false,
-        }
+        };
+        let start = s.position();
+        s.engine.new_game(start);
+        s
     }
 
     /// Runs until the session ends. Returns the process exit code.
@@ -134,7 +137,7 @@ impl NBoardSession {
             Command::SetGame(ggf) => match GameRecord::from_ggf(ggf) {
                 Ok(g) => {
                     self.game = g;
-                    self.engine.new_game();
+                    self.engine.new_game(self.position());
                 }
                 Err(e) => log::warn!("ignored set game: {e}"),
             },
@@ -156,9 +159,21 @@ impl NBoardSession {
         }
     }
 
-    /// `move`: plays it; a move of the side not to move is accepted when the side to
-    /// move has to pass (the pass is added). Illegal: ignored.
+    /// The record's position, as the engine's game.
+    fn position(&self) -> Position {
+        Position::Reversi(Box::new(self.game.pos.clone()))
+    }
+
+    /// `move`: plays it (on the record, with its time, and on the engine's game).
     fn play(&mut self, m: MoveItem) {
+        self.play_on_record(m);
+        let pos = self.position();
+        self.engine.set_position(pos);
+    }
+
+    /// A move of the side not to move is accepted when the side to move has to pass
+    /// (the pass is added). Illegal: ignored.
+    fn play_on_record(&mut self, m: MoveItem) {
         let pos = &self.game.pos;
         if pos.is_legal(m.mv) {
             let _ = self.game.play(m);
@@ -210,7 +225,6 @@ impl NBoardSession {
         } else {
             None
         };
-        let pos = Position::Reversi(Box::new(self.game.pos.clone()));
         let job = match kind {
             JobKind::Analyze => Job::AnalyzeGame {
                 positions: self.game.positions(),
@@ -230,7 +244,7 @@ impl NBoardSession {
             "thinking"
         };
         self.reply(Reply::Status(format!("{NAME} is {doing}")));
-        self.engine.start(&pos, job);
+        self.engine.start_on_game(job);
         self.running = Some((kind, self.game.clone(), t));
         self.running_timed = time.is_some();
         self.stopping = false;

@@ -61,7 +61,6 @@ pub struct UciSession {
     variant: &'static Variant,
     /// `BoardSize` for the gomoku family's start position (0 = the variant's own).
     board_size: usize,
-    pos: Position,
     debug: bool,
     running: Option<Running>,
     core: Core<Result<Command, ParseError>>,
@@ -90,18 +89,27 @@ impl UciSession {
                     .unwrap_or(Position::TicTacToe(Default::default()))
             }
         };
+        let mut engine = Engine::new(tx);
+        engine.new_game(pos);
         UciSession {
             out,
-            engine: Engine::new(tx),
+            engine,
             reports: rx,
             variant,
             board_size: 0,
-            pos,
             debug: false,
             running: None,
             core: Core::default(),
             eof_deadline: None,
         }
+    }
+
+    /// The engine's game (a UCI session always has one: the start position at first).
+    fn pos(&self) -> Position {
+        self.engine
+            .game()
+            .cloned()
+            .unwrap_or_else(|| Position::TicTacToe(Default::default()))
     }
 
     /// Search threads (the `Threads` option overrides it).
@@ -261,7 +269,7 @@ impl UciSession {
     /// The variant's start position (the current one stays if it cannot be built).
     fn reset_position(&mut self) {
         match start_position(self.variant, self.board_size) {
-            Ok(p) => self.pos = p,
+            Ok(p) => self.engine.set_position(p),
             Err(e) => self.say(e),
         }
     }
@@ -292,14 +300,14 @@ impl UciSession {
                 }
             }
         }
-        self.pos = pos;
+        self.engine.set_position(pos);
     }
 
     fn query(&self, q: Query) {
         let answer = match q {
-            Query::GameOver => self.pos.result().is_some().to_string(),
-            Query::P1Turn => (self.pos.side_to_move() == Color::Black).to_string(),
-            Query::Result => result_text(&self.pos).to_string(),
+            Query::GameOver => self.pos().result().is_some().to_string(),
+            Query::P1Turn => (self.pos().side_to_move() == Color::Black).to_string(),
+            Query::Result => result_text(&self.pos()).to_string(),
         };
         self.reply(Reply::Response(answer));
     }
@@ -337,7 +345,7 @@ impl UciSession {
     }
 
     fn go(&mut self, t: Instant, go: Go) {
-        let pos = self.pos.clone();
+        let pos = self.pos();
         let params = SearchParams {
             limits: self.limits(t, &go, &pos),
             multipv: 1,

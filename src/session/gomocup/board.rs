@@ -8,9 +8,8 @@ impl GomocupSession {
     pub(super) fn start(&mut self, w: i64, h: i64) {
         match self.board_for(w, h) {
             Ok(p) => {
-                self.pos = Some(p);
+                self.engine.new_game(p);
                 self.own = None;
-                self.engine.new_game();
                 self.reply(Reply::Ok);
             }
             Err(e) => self.error(e),
@@ -40,7 +39,7 @@ impl GomocupSession {
     /// which after YXBOARD is not the side to move on paper: a renju forbidden point
     /// is judged for the colour that plays it.
     pub(super) fn checked_move(&self, c: Coord, mover: Option<Color>) -> Result<Move, String> {
-        match &self.pos {
+        match self.engine.game() {
             None => Err("no game: send START first".into()),
             Some(Position::Reversi(g)) => reversi_move(g, c),
             Some(Position::Gomoku(g)) if mover.is_some_and(|m| m != g.side_to_move()) => {
@@ -55,13 +54,13 @@ impl GomocupSession {
     /// The colour of the opponent's next stone (TURN; before ply's colour is known,
     /// the side to move's).
     pub(super) fn opponent_color(&self) -> Option<Color> {
-        let p = self.pos.as_ref()?;
+        let p = self.engine.game()?;
         Some(self.own.unwrap_or(p.side_to_move().other()).other())
     }
 
     /// The colour of ply's own stone for PLAY (before it is known, the side to move's).
     pub(super) fn own_color_for_play(&self) -> Option<Color> {
-        let p = self.pos.as_ref()?;
+        let p = self.engine.game()?;
         Some(self.own.unwrap_or(p.side_to_move()))
     }
 
@@ -70,7 +69,9 @@ impl GomocupSession {
             Ok(mv) => mv,
             Err(e) => return self.error(e),
         };
-        let Some(p) = self.pos.as_mut() else { return };
+        let Some(p) = self.engine.game_mut() else {
+            return;
+        };
         // The stone is the opponent's whatever the side to move says (after YXBOARD
         // it is our turn on paper).
         let own = *self.own.get_or_insert(p.side_to_move().other());
@@ -84,7 +85,7 @@ impl GomocupSession {
     }
 
     pub(super) fn takeback(&mut self, c: Coord) {
-        let Some(p) = self.pos.as_mut() else {
+        let Some(p) = self.engine.game_mut() else {
             return self.error("no game: send START first");
         };
         let (w, h) = p.dimensions();
@@ -105,7 +106,7 @@ impl GomocupSession {
 
     /// Builds the position a BOARD/YXBOARD block describes (the old one is untouched).
     pub(super) fn board_from(&self, stones: &[BoardStone]) -> Result<(Position, Color), String> {
-        let Some(p) = &self.pos else {
+        let Some(p) = self.engine.game() else {
             return Err("no game: send START first".into());
         };
         if let Position::Reversi(_) = p {
@@ -162,14 +163,14 @@ impl GomocupSession {
     /// a board the new game cannot use, or one with moves on it, stays with an ERROR.
     pub(super) fn choose_game(&mut self, g: GameKind) {
         self.game = g;
-        let Some(p) = &self.pos else { return };
+        let Some(p) = self.engine.game() else { return };
         let (w, h) = p.dimensions();
         let old = p.game().name();
         let new = g.name();
         match self.board_for(w as i64, h as i64) {
             Ok(fresh) if fresh.game() == p.game() => {}
             Ok(fresh) if p.ply() == 0 => {
-                self.pos = Some(fresh);
+                self.engine.set_position(fresh);
                 self.own = None;
             }
             Ok(_) => self.error(format!(
@@ -184,7 +185,7 @@ impl GomocupSession {
     /// Sets the stones up again under the new rule, as a position (a black stone is
     /// not re-judged as forbidden when the rule becomes renju).
     pub(super) fn rebuild_with_rule(&mut self) {
-        if let Some(Position::Gomoku(g)) = &self.pos {
+        if let Some(Position::Gomoku(g)) = self.engine.game() {
             if g.rule() == self.rule {
                 return;
             }
@@ -194,7 +195,7 @@ impl GomocupSession {
                     let _ = fresh.set_up(mv, c);
                 }
                 fresh.set_side_to_move(g.side_to_move());
-                self.pos = Some(Position::Gomoku(Box::new(fresh)));
+                self.engine.set_position(Position::Gomoku(Box::new(fresh)));
             }
         }
     }

@@ -12,7 +12,7 @@ impl GomocupSession {
         if mv == Move::PASS {
             return Coord { x: -1, y: -1 };
         }
-        let w = self.pos.as_ref().map_or(1, |p| p.dimensions().0);
+        let w = self.engine.game().map_or(1, |p| p.dimensions().0);
         let (x, y) = mv.xy(w);
         Coord {
             x: x as i32,

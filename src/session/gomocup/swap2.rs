@@ -8,7 +8,7 @@ pub(super) const SWAP_MARGIN: i32 = 60;
 
 impl GomocupSession {
     pub(super) fn swap2(&mut self, t: Instant, stones: &[Coord]) {
-        let Some(Position::Gomoku(g)) = &self.pos else {
+        let Some(Position::Gomoku(g)) = self.engine.game() else {
             return self.error("SWAP2BOARD needs a gomoku board: send START first");
         };
         let (w, h) = g.dimensions();
@@ -30,7 +30,7 @@ impl GomocupSession {
                 ]));
             }
             3 | 5 => {
-                let Some(p) = self.pos.as_ref() else { return };
+                let Some(p) = self.engine.game() else { return };
                 let mut board = p.empty_like();
                 for (i, c) in stones.iter().enumerate() {
                     let mv = match board.check_move(c.x as i64, c.y as i64) {

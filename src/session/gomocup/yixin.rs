@@ -55,7 +55,7 @@ fn comma_text(mv: Move, w: usize) -> String {
 impl GomocupSession {
     /// The gomoku position, or the error to answer.
     fn gomoku(&self) -> Result<&Gomoku, String> {
-        match &self.pos {
+        match self.engine.game() {
             Some(Position::Gomoku(g)) => Ok(g),
             Some(_) => Err("this command needs a gomoku board".into()),
             None => Err("no game: send START first".into()),
@@ -69,7 +69,7 @@ impl GomocupSession {
     /// `MESSAGE Opening x,y x,y x,y | white <value>`, for the log (not a SWAP2 or
     /// SOOSORV line: the GUI matches those by prefix).
     fn opening_message(&self, three: &[Move; 3], white: i32) {
-        let w = self.pos.as_ref().map_or(1, |p| p.dimensions().0);
+        let w = self.engine.game().map_or(1, |p| p.dimensions().0);
         let text: Vec<String> = three.iter().map(|&m| comma_text(m, w)).collect();
         self.message(format!(
             "Opening {} | white {}",
@@ -98,7 +98,7 @@ impl GomocupSession {
             1 => {
                 // A new game: the GUI sends no board first, so whatever stones the
                 // last game left count for nothing.
-                let empty = match self.pos.as_ref().map(|p| p.empty_like()) {
+                let empty = match self.engine.game().map(|p| p.empty_like()) {
                     Some(Position::Gomoku(e)) => *e,
                     _ => g.clone(),
                 };
@@ -133,7 +133,7 @@ impl GomocupSession {
                         Some((a, b, v)) => {
                             // The two stones are played: when the opponent keeps white
                             // the GUI goes on with TURN, and ply is black.
-                            if let Some(p) = self.pos.as_mut() {
+                            if let Some(p) = self.engine.game_mut() {
                                 p.place(a, Color::White);
                                 p.place(b, Color::Black);
                             }
@@ -171,7 +171,7 @@ impl GomocupSession {
 
     /// YXSOOSORVSTEP1..6 (Yixin-Board's Soosorv opening, renju).
     pub(super) fn soosorv_step(&mut self, step: u8, n: Option<i64>, moves: &[Coord]) {
-        let empty = match self.pos.as_ref().map(|p| p.empty_like()) {
+        let empty = match self.engine.game().map(|p| p.empty_like()) {
             Some(Position::Gomoku(g)) => *g,
             Some(_) => return self.error("this command needs a gomoku board"),
             None => return self.error("no game: send START first"),
@@ -307,7 +307,7 @@ impl GomocupSession {
             text.join(" "),
             format_score(v)
         ));
-        if let Some(p) = self.pos.as_mut() {
+        if let Some(p) = self.engine.game_mut() {
             for &m in &moves {
                 p.make(m);
             }
