@@ -1,4 +1,6 @@
 //! Gomoku, rule-exact: freestyle, standard (exactly five), renju, caro.
+//! Part of `games`: imports only `games` (the threat solvers are here; the search
+//! that calls them through the `Game` trait is above).
 //!
 //! Layout: a flat padded board (a border of [`BORDER`] wall cells, so line walks need
 //! no bounds checks). Per empty square and direction the board keeps the 8-neighbour

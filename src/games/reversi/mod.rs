@@ -1,4 +1,6 @@
 //! Reversi (Othello): 8x8, two 64-bit bitboards.
+//! Part of `games`: imports only `games` (the evaluation, the stable discs and the
+//! exact solver are all here; the search that uses them is above).
 //!
 //! # Orientation
 //! Square index `i = y * 8 + x` with `x` the column (`a`..`h` = 0..7) and `y` the row

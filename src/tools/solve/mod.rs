@@ -1,5 +1,6 @@
 //! `ply solve FILE`: every position of a file solved, reversi endgames (`.obf`,
 //! [`reversi`]) or gomoku threat puzzles (`.jsonl`, [`gomoku`]).
+//! Part of the tools wing: may import any room.
 
 pub mod gomoku;
 pub mod reversi;

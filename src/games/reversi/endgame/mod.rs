@@ -1,5 +1,7 @@
 //! Exact endgame solver: the final disc difference (empties to the winner) with
 //! perfect play, or only win/loss/draw.
+//! Imports only the reversi rules, evaluation and stability; the engine owns the
+//! solver and `search::endgame` decides when to call it.
 //!
 //! - Root: from [`ASPIRATION_FROM`] empties, a window around a guess of the score
 //!   (aspiration), widened until the score falls inside. From [`SELECTIVE_FROM`]
