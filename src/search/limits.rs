@@ -165,6 +165,15 @@ pub fn safety_margin(limit_ms: i64) -> i64 {
     (30 + limit_ms / 10).min(limit_ms / 4).clamp(0, 1_000)
 }
 
+/// Time kept back from a turn limit (Gomocup `timeout_turn`, UCI `movetime`): 20 ms
+/// plus a twentieth, at most a quarter of the limit and at most a second. Smaller
+/// than [`safety_margin`]: the search polls its hard deadline every 1024 nodes (about
+/// a millisecond) and a turn limit's unused time is lost; matches at 200 ms a move
+/// measured a longest answer of 21 ms past the hard bound on a loaded machine.
+pub fn turn_margin(limit_ms: i64) -> i64 {
+    (20 + limit_ms / 20).min(limit_ms / 4).clamp(0, 1_000)
+}
+
 /// One move's clock, whatever the protocol (milliseconds). Every session only
 /// translates its protocol's fields into this; [`time_for_move`] is the one policy.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -230,10 +239,10 @@ pub fn moves_to_go(p: Progress) -> i64 {
 /// (the search is aborted there) is twice that, at most a share of `usable` that
 /// shrinks with the horizon (9/10 for the last move before a control, 3/4 for two
 /// moves, down to 1/4). Early in a game (`n` >= 40) and with no increment that keeps
-/// every move under 5% of the clock. A turn limit `T` caps hard at `T - margin(T)`; with a turn limit
+/// every move under 5% of the clock. A turn limit `T` caps hard at `T - turn_margin(T)`; with a turn limit
 /// only, soft = hard (time not used is lost). Neither: unlimited.
 pub fn time_for_move(clock: Clock, moves_to_go: i64) -> TimeLimit {
-    let turn = clock.turn.map(|t| (t - safety_margin(t.max(0))).max(1));
+    let turn = clock.turn.map(|t| (t - turn_margin(t.max(0))).max(1));
     let Some(left) = clock.left else {
         return match turn {
             Some(t) => managed(t, t),
@@ -420,18 +429,18 @@ mod tests {
     fn turn_limit_only_uses_the_turn_less_the_margin() {
         assert_eq!(
             ms(time_for_move(clock(None, Some(5_000)), 30)),
-            (4470, 4470)
+            (4730, 4730)
         );
-        assert_eq!(ms(time_for_move(clock(None, Some(1_000)), 30)), (870, 870));
-        assert_eq!(ms(time_for_move(clock(None, Some(200)), 30)), (150, 150));
-        assert_eq!(ms(time_for_move(clock(None, Some(300)), 30)), (240, 240));
+        assert_eq!(ms(time_for_move(clock(None, Some(1_000)), 30)), (930, 930));
+        assert_eq!(ms(time_for_move(clock(None, Some(200)), 30)), (170, 170));
+        assert_eq!(ms(time_for_move(clock(None, Some(300)), 30)), (265, 265));
         assert_eq!(
             ms(time_for_move(clock(None, None), 30)),
             (u64::MAX, u64::MAX)
         );
         // A turn limit caps the match clock's bounds.
         let (soft, hard) = ms(time_for_move(clock(Some(600_000), Some(1_000)), 45));
-        assert_eq!((soft, hard), (870, 870));
+        assert_eq!((soft, hard), (930, 930));
     }
 
     #[test]

@@ -25,6 +25,25 @@ use super::{Color, Game, GameResult, Move, ScoredMove, Tactic, TacticalWin};
 use pattern::{Combo, BLACK, EMPTY, NP4, P4_FIVE, POW11, WALL};
 use std::sync::OnceLock;
 
+/// Length of one colour's evaluation weight vector (see `pattern::NWEIGHTS`).
+pub const EVAL_WEIGHTS: usize = pattern::NWEIGHTS;
+
+/// The hand-set evaluation as a weight vector (the trainer's start).
+pub fn hand_eval_weights() -> [i16; EVAL_WEIGHTS] {
+    pattern::hand_weights()
+}
+
+/// Offsets in a weight vector of the four groups' "nothing" entries (no pattern, no
+/// class), which the trainer keeps at 0.
+pub fn eval_weight_groups() -> [usize; 4] {
+    [
+        pattern::W_LINE_MOVE + pattern::NONE as usize,
+        pattern::W_CLASS_MOVE + pattern::P4_NONE as usize,
+        pattern::W_LINE_WAIT + pattern::NONE as usize,
+        pattern::W_CLASS_WAIT + pattern::P4_NONE as usize,
+    ]
+}
+
 /// The winning rule.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Rule {
@@ -55,11 +74,6 @@ const ORDER_TIER: i32 = 100_000;
 
 /// Attacker moves of a VCF dive at a search leaf.
 const LEAF_VCF_DEPTH: u32 = 3;
-
-/// Evaluation: the side to move has a four-three (or double three) and the opponent
-/// no four; the opponent has an open-four square and we no four.
-const THREAT_WIN_BONUS: i32 = 1500;
-const THREAT_DEFEND_MALUS: i32 = 300;
 
 /// Evaluation clamp (well inside `MATE_BOUND`).
 pub const EVAL_LIMIT: i32 = 20_000;
@@ -126,6 +140,9 @@ pub struct Gomoku {
     near: Vec<u8>,
     lines: &'static pattern::LineTable,
     combos: [&'static [Combo]; 2],
+    /// Per colour: the evaluation's bonus for a winning threat of the side to move and
+    /// its malus for the waiting side's open four (see `evaluate`).
+    threat_terms: [[i32; 2]; 2],
     zob: &'static [[u64; 2]],
     /// Sum of square values per colour, as side to move / as waiting side.
     tot_move: [i32; 2],
@@ -175,7 +192,6 @@ impl Gomoku {
                 cells[(y + BORDER) * stride + x + BORDER] = EMPTY;
             }
         }
-        let renju = rule == Rule::Renju;
         let mut g = Gomoku {
             width,
             height,
@@ -186,7 +202,17 @@ impl Gomoku {
             info: vec![Info::default(); stride * rows],
             near: vec![0; stride * rows],
             lines: pattern::line_table(rule),
-            combos: [pattern::combo_table(renju), pattern::combo_table(false)],
+            combos: [
+                pattern::combo_table(rule, 0, true),
+                pattern::combo_table(rule, 1, true),
+            ],
+            threat_terms: [0, 1].map(|c| {
+                let w = pattern::trained_weights(rule, c).unwrap_or_else(pattern::hand_weights);
+                [
+                    i32::from(w[pattern::W_THREAT_WIN]),
+                    i32::from(w[pattern::W_THREAT_DEFEND]),
+                ]
+            }),
             zob: zobrist(),
             tot_move: [0; 2],
             tot_wait: [0; 2],
@@ -199,6 +225,80 @@ impl Gomoku {
         };
         g.init_state();
         Ok(g)
+    }
+
+    /// Switches this position to the hand-set evaluation (the trainer's self-play
+    /// games are played with it, so that they do not depend on committed weights).
+    pub fn use_hand_eval(&mut self) {
+        self.combos = [0, 1].map(|c| pattern::combo_table(self.rule, c, false));
+        let w = pattern::hand_weights();
+        let t = [
+            i32::from(w[pattern::W_THREAT_WIN]),
+            i32::from(w[pattern::W_THREAT_DEFEND]),
+        ];
+        self.threat_terms = [t, t];
+        self.init_state();
+    }
+
+    /// The evaluation's inputs: `evaluate()` (before its clamp) is the dot product of
+    /// these with the weights of both colours laid end to end (black's
+    /// [`pattern::NWEIGHTS`] then white's; the waiting side's and the defence terms
+    /// enter negated). Only the trainer uses it.
+    pub fn eval_features(&self) -> Vec<f32> {
+        use pattern::{NWEIGHTS, W_CLASS_MOVE, W_CLASS_WAIT, W_LINE_MOVE, W_LINE_WAIT};
+        let us = self.stm.index();
+        let them = 1 - us;
+        let mut f = vec![0f32; 2 * NWEIGHTS];
+        for p in 0..self.cells.len() {
+            if self.cells[p] != EMPTY {
+                continue;
+            }
+            for c in 0..2 {
+                let combo = self.combo(p, c);
+                if combo.p4 == pattern::P4_FORBID {
+                    continue;
+                }
+                let (base, line, class, sign) = if c == us {
+                    (c * NWEIGHTS, W_LINE_MOVE, W_CLASS_MOVE, 1.0)
+                } else {
+                    (c * NWEIGHTS, W_LINE_WAIT, W_CLASS_WAIT, -1.0)
+                };
+                for d in 0..4 {
+                    f[base + line + self.info[p].pat[d][c] as usize] += sign;
+                }
+                f[base + class + combo.p4 as usize] += sign;
+            }
+        }
+        let (win, defend) = self.threat_flags();
+        if win {
+            f[us * NWEIGHTS + pattern::W_THREAT_WIN] = 1.0;
+        }
+        if defend {
+            f[them * NWEIGHTS + pattern::W_THREAT_DEFEND] = -1.0;
+        }
+        f
+    }
+
+    /// Whether the side to move has a winning threat against no four of the
+    /// opponent's, and whether the opponent has an open-four square against no four
+    /// of ours (the two threat terms of `evaluate`).
+    fn threat_flags(&self) -> (bool, bool) {
+        let us = self.stm.index();
+        let them = 1 - us;
+        let count = |c: usize, from: u8| -> u16 { self.p4count[c][from as usize..].iter().sum() };
+        let our_fours = count(us, pattern::P4_BLOCK4);
+        let their_fours = count(them, pattern::P4_BLOCK4);
+        let renju_black = self.rule == Rule::Renju && self.stm == Color::Black;
+        let strong = self.p4count[us][pattern::P4_BLOCK4_FLEX3 as usize]
+            + if renju_black {
+                0
+            } else {
+                self.p4count[us][pattern::P4_FLEX3_2X as usize]
+            };
+        (
+            strong > 0 && their_fours == 0,
+            self.p4count[them][pattern::P4_FLEX4 as usize] > 0 && our_fours == 0,
+        )
     }
 
     /// Builds the window codes and pattern state from `cells` (only used at creation
@@ -849,21 +949,12 @@ impl Game for Gomoku {
         // Side to move's threats: a four-three or double open three of ours against no
         // four of his is most often a forced win; his open-four square against no
         // four of ours forces us to defend.
-        let count = |c: usize, from: u8| -> u16 { self.p4count[c][from as usize..].iter().sum() };
-        let our_fours = count(us, pattern::P4_BLOCK4);
-        let their_fours = count(them, pattern::P4_BLOCK4);
-        let renju_black = self.rule == Rule::Renju && self.stm == Color::Black;
-        let strong = self.p4count[us][pattern::P4_BLOCK4_FLEX3 as usize]
-            + if renju_black {
-                0
-            } else {
-                self.p4count[us][pattern::P4_FLEX3_2X as usize]
-            };
-        if strong > 0 && their_fours == 0 {
-            v += THREAT_WIN_BONUS;
+        let (win, defend) = self.threat_flags();
+        if win {
+            v += self.threat_terms[us][0];
         }
-        if self.p4count[them][pattern::P4_FLEX4 as usize] > 0 && our_fours == 0 {
-            v -= THREAT_DEFEND_MALUS;
+        if defend {
+            v -= self.threat_terms[them][1];
         }
         v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }

@@ -278,7 +278,69 @@ const ORD_DEF: [i16; NP4] = [
     0, 0, 20, 30, 80, 100, 250, 400, 800, 200, 600, 1500, 2500, 8000,
 ];
 
-fn combine(p: [Pat; 4], renju_black: bool) -> Combo {
+// ---------------------------------------------------------------------------------
+// Trained evaluation weights
+// ---------------------------------------------------------------------------------
+
+/// Weights of one colour's evaluation, in this order (all `i16`, little-endian in the
+/// weight files): line pattern as side to move (`NPAT`), combined class as side to
+/// move (`NP4`), line pattern as waiting side (`NPAT`), combined class as waiting side
+/// (`NP4`), then the side to move's threat bonus and the waiting side's threat bonus
+/// (see `Gomoku::evaluate`).
+pub const NWEIGHTS: usize = 2 * NPAT + 2 * NP4 + 2;
+/// Offsets of the groups in a weight vector.
+pub const W_LINE_MOVE: usize = 0;
+pub const W_CLASS_MOVE: usize = NPAT;
+pub const W_LINE_WAIT: usize = NPAT + NP4;
+pub const W_CLASS_WAIT: usize = 2 * NPAT + NP4;
+pub const W_THREAT_WIN: usize = 2 * NPAT + 2 * NP4;
+pub const W_THREAT_DEFEND: usize = W_THREAT_WIN + 1;
+
+/// The hand-set evaluation's threat terms.
+pub const HAND_THREAT_WIN: i16 = 1500;
+pub const HAND_THREAT_DEFEND: i16 = 300;
+
+/// The hand-set weights as a weight vector (the waiting side's line weights rounded
+/// per pattern, where the hand table rounds the sum): the trainer's starting point.
+pub fn hand_weights() -> [i16; NWEIGHTS] {
+    let mut w = [0i16; NWEIGHTS];
+    for i in 0..NPAT {
+        w[W_LINE_MOVE + i] = LINE_W[i];
+        w[W_LINE_WAIT + i] = LINE_W[i] * 3 / 4;
+    }
+    w[W_CLASS_MOVE..W_CLASS_MOVE + NP4].copy_from_slice(&BONUS_MOVE);
+    w[W_CLASS_WAIT..W_CLASS_WAIT + NP4].copy_from_slice(&BONUS_WAIT);
+    w[W_THREAT_WIN] = HAND_THREAT_WIN;
+    w[W_THREAT_DEFEND] = HAND_THREAT_DEFEND;
+    w
+}
+
+/// Trained weights per rule, both colours (black first), `2 * NWEIGHTS` little-endian
+/// `i16` each; made by `examples/gomoku_train.rs` (`scripts/train-gomoku-eval.sh`).
+/// A file of any other length means "no trained weights": the hand table is used.
+const WEIGHT_FILES: [&[u8]; 4] = [
+    include_bytes!("weights/freestyle.bin"),
+    include_bytes!("weights/standard.bin"),
+    include_bytes!("weights/renju.bin"),
+    include_bytes!("weights/caro.bin"),
+];
+
+/// The trained weights of `color_index` (0 black, 1 white) under `rule`, if any.
+pub fn trained_weights(rule: Rule, color_index: usize) -> Option<[i16; NWEIGHTS]> {
+    let bytes = WEIGHT_FILES[rule_index(rule)];
+    if bytes.len() != 2 * NWEIGHTS * 2 {
+        return None;
+    }
+    let mut w = [0i16; NWEIGHTS];
+    let base = color_index * NWEIGHTS * 2;
+    for (i, x) in w.iter_mut().enumerate() {
+        *x = i16::from_le_bytes([bytes[base + 2 * i], bytes[base + 2 * i + 1]]);
+    }
+    Some(w)
+}
+
+/// The combined class of four line patterns.
+fn classify_combo(p: [Pat; 4], renju_black: bool) -> (u8, bool) {
     let mut n = [0u8; NPAT];
     for &x in &p {
         n[x as usize] += 1;
@@ -320,6 +382,14 @@ fn combine(p: [Pat; 4], renju_black: bool) -> Combo {
     } else {
         P4_NONE
     };
+    (p4, maybe_forbidden)
+}
+
+/// One square's values for one colour. With `trained` weights the evaluation values
+/// are the weights' sums (no value on a forbidden square); else the hand table. The
+/// move-ordering values are the hand table's either way.
+fn combine(p: [Pat; 4], renju_black: bool, trained: Option<&[i16; NWEIGHTS]>) -> Combo {
+    let (p4, maybe_forbidden) = classify_combo(p, renju_black);
     if p4 == P4_FORBID {
         return Combo {
             p4,
@@ -329,23 +399,42 @@ fn combine(p: [Pat; 4], renju_black: bool) -> Combo {
     }
     let lines: i16 = p.iter().map(|&x| LINE_W[x as usize]).sum();
     let k = p4 as usize;
-    // A double three that may be forbidden is worth less to renju black.
-    let (bm, bw) = if renju_black && p4 == P4_FLEX3_2X {
-        (BONUS_MOVE[P4_FLEX3 as usize], BONUS_WAIT[P4_FLEX3 as usize])
-    } else {
-        (BONUS_MOVE[k], BONUS_WAIT[k])
+    let (v_move, v_wait) = match trained {
+        Some(w) => {
+            let sum = |line: usize, class: usize| -> i16 {
+                let s: i32 = p
+                    .iter()
+                    .map(|&x| i32::from(w[line + x as usize]))
+                    .sum::<i32>()
+                    + i32::from(w[class + k]);
+                s.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
+            };
+            (
+                sum(W_LINE_MOVE, W_CLASS_MOVE),
+                sum(W_LINE_WAIT, W_CLASS_WAIT),
+            )
+        }
+        None => {
+            // A double three that may be forbidden is worth less to renju black.
+            let (bm, bw) = if renju_black && p4 == P4_FLEX3_2X {
+                (BONUS_MOVE[P4_FLEX3 as usize], BONUS_WAIT[P4_FLEX3 as usize])
+            } else {
+                (BONUS_MOVE[k], BONUS_WAIT[k])
+            };
+            (lines + bm, lines * 3 / 4 + bw)
+        }
     };
     Combo {
         p4,
         maybe_forbidden,
-        v_move: lines + bm,
-        v_wait: lines * 3 / 4 + bw,
+        v_move,
+        v_wait,
         att: ORD_ATT[k] + lines,
         def: ORD_DEF[k] + lines / 2,
     }
 }
 
-fn build_combo_table(renju_black: bool) -> Vec<Combo> {
+fn build_combo_table(renju_black: bool, trained: Option<&[i16; NWEIGHTS]>) -> Vec<Combo> {
     (0..NCOMBO)
         .map(|i| {
             let mut p = [0u8; 4];
@@ -354,16 +443,24 @@ fn build_combo_table(renju_black: bool) -> Vec<Combo> {
                 *slot = (x % NPAT) as u8;
                 x /= NPAT;
             }
-            combine(p, renju_black)
+            combine(p, renju_black, trained)
         })
         .collect()
 }
 
-/// The combination table: `renju_black` for black under renju, else the plain one.
-pub fn combo_table(renju_black: bool) -> &'static [Combo] {
-    static PLAIN: OnceLock<Vec<Combo>> = OnceLock::new();
-    static RENJU_BLACK: OnceLock<Vec<Combo>> = OnceLock::new();
-    let cell = if renju_black { &RENJU_BLACK } else { &PLAIN };
-    cell.get_or_init(|| build_combo_table(renju_black))
+/// The combination table of colour `color_index` (0 black, 1 white) under `rule`:
+/// with the rule's trained weights when `trained` and there are some, else the hand
+/// table (renju black's own classes either way).
+pub fn combo_table(rule: Rule, color_index: usize, trained: bool) -> &'static [Combo] {
+    static TABLES: [OnceLock<Vec<Combo>>; 16] = [const { OnceLock::new() }; 16];
+    let renju_black = rule == Rule::Renju && color_index == 0;
+    let weights = if trained {
+        trained_weights(rule, color_index)
+    } else {
+        None
+    };
+    let slot = rule_index(rule) * 4 + color_index * 2 + usize::from(weights.is_some());
+    TABLES[slot]
+        .get_or_init(|| build_combo_table(renju_black, weights.as_ref()))
         .as_slice()
 }

@@ -1107,3 +1107,46 @@ fn generate_orders_wins_then_fours_then_threes() {
     next.sort();
     assert_eq!(next, vec![(3, 7), (9, 7), (10, 5), (10, 6)]);
 }
+
+/// The trainer's features times the weights in use are the evaluation (before its
+/// clamp): exactly with trained weights; with the hand table up to its rounding of
+/// the waiting side's line sum (at most 3 per empty square).
+#[test]
+fn eval_features_reproduce_the_evaluation() {
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+        let mut g = new(15, 15, rule);
+        let mut seed = 11u64;
+        for _ in 0..40 {
+            let mut list = Vec::new();
+            g.generate(&mut list);
+            if list.is_empty() || g.result().is_some() {
+                break;
+            }
+            let k = (crate::games::splitmix64(&mut seed) % list.len().min(6) as u64) as usize;
+            list.sort_by_key(|m| (std::cmp::Reverse(m.score), m.mv));
+            g.make(list[k].mv);
+            let f = g.eval_features();
+            let w: Vec<i32> = [0, 1]
+                .iter()
+                .flat_map(|&c| {
+                    pattern::trained_weights(rule, c)
+                        .unwrap_or_else(pattern::hand_weights)
+                        .map(i32::from)
+                })
+                .collect();
+            let dot: i32 = f.iter().zip(&w).map(|(&x, &y)| x as i32 * y).sum();
+            let e = g.evaluate();
+            if e.abs() == EVAL_LIMIT {
+                continue;
+            }
+            let trained = pattern::trained_weights(rule, 0).is_some();
+            let empties = (15 * 15 - g.ply()) as i32;
+            let tolerance = if trained { 0 } else { 3 * empties };
+            assert!(
+                (dot - e).abs() <= tolerance,
+                "{rule:?} ply {}: features {dot}, evaluate {e}",
+                g.ply()
+            );
+        }
+    }
+}

@@ -1,0 +1,381 @@
+//! Trains the gomoku evaluation weights (`src/games/gomoku/weights/RULE.bin`).
+//!
+//! ```text
+//! cargo run --release --example gomoku_train -- gen --rule freestyle --games N \
+//!     [--nodes 8000] [--seed 1] [--threads 2] > games.txt
+//! cargo run --release --example gomoku_train -- train games.txt... --rule freestyle \
+//!     [--epochs 1500] [--lambda 0.5] [--out src/games/gomoku/weights/freestyle.bin]
+//! ```
+//!
+//! `gen` plays self-play games on 15x15 with the hand-set evaluation: each game starts
+//! from 2 or 3 random stones within 3 of the centre (drawn from the seed and the game
+//! number) and goes on with a node-limited search (the limit varies by +-25% from
+//! move to move, also from the seed), and prints one line per game: the result for
+//! black (1, 0.5, 0), the number of opening stones, then `move:score` per move (the
+//! searcher's score for the side to move; 0 for opening stones). The games do not
+//! depend on the thread count.
+//!
+//! `train` replays the games and takes every position after the opening where the
+//! side to move faces no five threat, has no immediate win and the search found no
+//! forced result. Its target is `lambda * sigmoid(search score / K) + (1 - lambda) *
+//! game result`, with K fitted to the hand-set evaluation first (Texel's tuning); the
+//! weights (pattern and combined-class values for the side to move and the waiting
+//! side, the two threat terms, per colour) are fitted to it by full-batch Adam on the
+//! squared error, starting from the hand-set values. Every 10th game is held out to
+//! report the error.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use ply::games::gomoku::{Gomoku, Rule};
+use ply::games::{splitmix64, Color, Game, Move, MATE_BOUND};
+use ply::search::tt::TranspositionTable;
+use ply::search::{search, Limits, SearchParams};
+
+const SIZE: usize = 15;
+const NW: usize = ply::games::gomoku::EVAL_WEIGHTS;
+
+fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn rule_of(args: &[String]) -> Rule {
+    match arg(args, "--rule", String::from("freestyle")).as_str() {
+        "freestyle" => Rule::Freestyle,
+        "standard" => Rule::Standard,
+        "renju" => Rule::Renju,
+        "caro" => Rule::Caro,
+        other => {
+            eprintln!("unknown rule {other}");
+            std::process::exit(2);
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("gen") => gen(&args[1..]),
+        Some("train") => train(&args[1..]),
+        _ => {
+            eprintln!("usage: gomoku_train gen|train ... (see the source)");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// One self-play game from seed `seed`: (result for black, opening stones, moves with
+/// the mover's search score).
+fn play_game(rule: Rule, nodes: u64, seed: u64, tt: &TranspositionTable) -> String {
+    let mut rng = seed;
+    let mut pos = loop {
+        let mut pos = match Gomoku::new(SIZE, SIZE, rule) {
+            Ok(p) => p,
+            Err(e) => panic!("{e}"),
+        };
+        pos.use_hand_eval();
+        let n = 2 + (splitmix64(&mut rng) % 2) as usize;
+        let c = SIZE / 2;
+        let mut ok = true;
+        for _ in 0..n {
+            let mut tries = 0;
+            loop {
+                let x = c + (splitmix64(&mut rng) % 7) as usize - 3;
+                let y = c + (splitmix64(&mut rng) % 7) as usize - 3;
+                let mv = Move::from_xy(x, y, SIZE);
+                if pos.stone(mv).is_none() && !pos.is_forbidden(mv) {
+                    pos.make(mv);
+                    break;
+                }
+                tries += 1;
+                if tries > 100 {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok && pos.result().is_none() {
+            break pos;
+        }
+    };
+    let opening = pos.ply();
+    let mut moves: Vec<(Move, i32)> = pos.history().iter().map(|&(m, _)| (m, 0)).collect();
+    let stop = AtomicBool::new(false);
+    tt.clear();
+    while pos.result().is_none() {
+        let jitter = 75 + splitmix64(&mut rng) % 51;
+        let mut limits = Limits::new(Instant::now());
+        limits.nodes = Some(nodes * jitter / 100);
+        let params = SearchParams { limits, multipv: 1 };
+        let r = search(&pos, &params, tt, &stop, &mut |_| {});
+        let mv = if r.best.is_none() {
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            match legal.first() {
+                Some(&m) => m,
+                None => break,
+            }
+        } else {
+            r.best
+        };
+        moves.push((mv, r.score));
+        pos.make(mv);
+    }
+    // The result for black: the side to move's result, turned.
+    let res = match pos.result() {
+        Some(ply::games::GameResult::Win) => pos.side_to_move() == Color::Black,
+        Some(ply::games::GameResult::Loss) => pos.side_to_move() == Color::White,
+        _ => {
+            return format!("0.5 {opening} {}", fmt_moves(&moves));
+        }
+    };
+    format!(
+        "{} {opening} {}",
+        if res { 1 } else { 0 },
+        fmt_moves(&moves)
+    )
+}
+
+fn fmt_moves(moves: &[(Move, i32)]) -> String {
+    moves
+        .iter()
+        .map(|(m, s)| format!("{}:{}", m.0, s))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn gen(args: &[String]) {
+    let rule = rule_of(args);
+    let games: usize = arg(args, "--games", 100);
+    let nodes: u64 = arg(args, "--nodes", 8000);
+    let seed: u64 = arg(args, "--seed", 1);
+    let threads: usize = arg(args, "--threads", 2).max(1);
+    let next = AtomicUsize::new(0);
+    let out = std::sync::Mutex::new(vec![String::new(); games]);
+    let started = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let tt = TranspositionTable::new(16 << 20);
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games {
+                        break;
+                    }
+                    let mut st = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g as u64;
+                    let game_seed = splitmix64(&mut st);
+                    let line = play_game(rule, nodes, game_seed, &tt);
+                    if let Ok(mut o) = out.lock() {
+                        o[g] = line;
+                    }
+                    if g % 100 == 99 {
+                        eprintln!("{} games, {:.0} s", g + 1, started.elapsed().as_secs_f64());
+                    }
+                }
+            });
+        }
+    });
+    let out = out.into_inner().unwrap_or_default();
+    let stdout = std::io::stdout();
+    let mut w = stdout.lock();
+    for line in out {
+        let _ = writeln!(w, "{line}");
+    }
+}
+
+struct Sample {
+    features: Vec<(u16, f32)>,
+    target_result: f32,
+    score: i32,
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn load(files: &[String], rule: Rule) -> (Vec<Sample>, Vec<Sample>) {
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    let mut game = 0usize;
+    for f in files {
+        let file = match std::fs::File::open(f) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("{f}: {e}");
+                std::process::exit(1);
+            }
+        };
+        for line in std::io::BufReader::new(file).lines().map_while(Result::ok) {
+            let mut it = line.split_whitespace();
+            let (Some(res), Some(open)) = (it.next(), it.next()) else {
+                continue;
+            };
+            let (Ok(res), Ok(open)) = (res.parse::<f32>(), open.parse::<usize>()) else {
+                continue;
+            };
+            let moves: Vec<(Move, i32)> = it
+                .filter_map(|t| {
+                    let (m, s) = t.split_once(':')?;
+                    Some((Move(m.parse().ok()?), s.parse().ok()?))
+                })
+                .collect();
+            let Ok(mut pos) = Gomoku::new(SIZE, SIZE, rule) else {
+                continue;
+            };
+            let dest = if game % 10 == 9 {
+                &mut valid
+            } else {
+                &mut train
+            };
+            game += 1;
+            for (i, &(mv, score)) in moves.iter().enumerate() {
+                if i >= open
+                    && score.abs() < MATE_BOUND
+                    && !pos.must_answer()
+                    && pos.quick_win().is_none()
+                {
+                    let f = pos.eval_features();
+                    let features = f
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &x)| x != 0.0)
+                        .map(|(k, &x)| (k as u16, x))
+                        .collect();
+                    let black = pos.side_to_move() == Color::Black;
+                    dest.push(Sample {
+                        features,
+                        target_result: if black { res } else { 1.0 - res },
+                        score,
+                    });
+                }
+                if pos.stone(mv).is_some() {
+                    break;
+                }
+                pos.make(mv);
+            }
+        }
+    }
+    (train, valid)
+}
+
+fn dot(w: &[f64], s: &Sample) -> f64 {
+    s.features
+        .iter()
+        .map(|&(k, x)| w[k as usize] * f64::from(x))
+        .sum()
+}
+
+fn target(s: &Sample, k: f64, lambda: f64) -> f64 {
+    lambda * sigmoid(f64::from(s.score) / k) + (1.0 - lambda) * f64::from(s.target_result)
+}
+
+/// Mean squared error of `sigmoid(w.f / k)` against the targets.
+fn error(w: &[f64], data: &[Sample], k: f64, lambda: f64) -> f64 {
+    let sum: f64 = data
+        .iter()
+        .map(|s| {
+            let e = sigmoid(dot(w, s) / k) - target(s, k, lambda);
+            e * e
+        })
+        .sum();
+    sum / data.len().max(1) as f64
+}
+
+fn train(args: &[String]) {
+    let rule = rule_of(args);
+    let files: Vec<String> = args
+        .iter()
+        .enumerate()
+        .take_while(|(_, a)| !a.starts_with("--"))
+        .map(|(_, a)| a.clone())
+        .collect();
+    let epochs: usize = arg(args, "--epochs", 1500);
+    let lambda: f64 = arg(args, "--lambda", 0.5);
+    let lr: f64 = arg(args, "--lr", 2.0);
+    let out: String = arg(args, "--out", String::new());
+    let started = Instant::now();
+    let (train, valid) = load(&files, rule);
+    eprintln!(
+        "{} training and {} held-out positions ({:.1} s)",
+        train.len(),
+        valid.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let hand = ply::games::gomoku::hand_eval_weights();
+    let mut w: Vec<f64> = (0..2 * NW).map(|i| f64::from(hand[i % NW])).collect();
+    // Texel: the scale of the hand evaluation against the game results (lambda 0).
+    let (mut lo, mut hi) = (20.0f64, 3000.0f64);
+    for _ in 0..60 {
+        let a = lo + (hi - lo) / 3.0;
+        let b = hi - (hi - lo) / 3.0;
+        if error(&w, &train, a, 0.0) < error(&w, &train, b, 0.0) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    let k = (lo + hi) / 2.0;
+    eprintln!(
+        "K = {k:.1}; hand-set: train {:.5}, held out {:.5} (results only {:.5})",
+        error(&w, &train, k, lambda),
+        error(&w, &valid, k, lambda),
+        error(&w, &valid, k, 0.0)
+    );
+    // Weights that stay 0: no pattern and no class (they count empty squares).
+    let frozen = |i: usize| {
+        let j = i % NW;
+        let g = ply::games::gomoku::eval_weight_groups();
+        j == g[0] || j == g[1] || j == g[2] || j == g[3]
+    };
+    let (mut m, mut v) = (vec![0f64; 2 * NW], vec![0f64; 2 * NW]);
+    let (b1, b2) = (0.9f64, 0.999f64);
+    for epoch in 1..=epochs {
+        let mut grad = vec![0f64; 2 * NW];
+        for s in &train {
+            let p = sigmoid(dot(&w, s) / k);
+            let g = 2.0 * (p - target(s, k, lambda)) * p * (1.0 - p) / k;
+            for &(i, x) in &s.features {
+                grad[i as usize] += g * f64::from(x);
+            }
+        }
+        for i in 0..2 * NW {
+            if frozen(i) {
+                continue;
+            }
+            let g = grad[i] / train.len() as f64;
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powi(epoch as i32));
+            let vh = v[i] / (1.0 - b2.powi(epoch as i32));
+            w[i] -= lr * mh / (vh.sqrt() + 1e-12);
+        }
+        if epoch % 250 == 0 || epoch == epochs {
+            eprintln!(
+                "epoch {epoch}: train {:.5}, held out {:.5} (results only {:.5}), {:.0} s",
+                error(&w, &train, k, lambda),
+                error(&w, &valid, k, lambda),
+                error(&w, &valid, k, 0.0),
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    let q: Vec<i16> = w
+        .iter()
+        .map(|&x| x.round().clamp(-4000.0, 4000.0) as i16)
+        .collect();
+    for (c, name) in ["black", "white"].iter().enumerate() {
+        eprintln!("{name}: {:?}", &q[c * NW..(c + 1) * NW]);
+    }
+    if !out.is_empty() {
+        let bytes: Vec<u8> = q.iter().flat_map(|x| x.to_le_bytes()).collect();
+        if let Err(e) = std::fs::write(&out, bytes) {
+            eprintln!("{out}: {e}");
+            std::process::exit(1);
+        }
+        eprintln!("wrote {out}");
+    }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Rebuilds the trained gomoku evaluations, src/games/gomoku/weights/RULE.bin, the way
+# the committed weights were made:
+#
+#   scripts/train-gomoku-eval.sh [RULE...] [WORK_DIR=target/gomoku-train]
+#
+# (default rules: freestyle renju). For each rule:
+# 1. Self-play games with the hand-set evaluation (examples/gomoku_train.rs `gen`):
+#    2 or 3 random stones near the centre, then a 4000-node search per move (+-25%),
+#    all drawn from the seed. About 0.2 s of CPU per game.
+# 2. A Texel fit (`train`): the pattern and combined-class values of both colours,
+#    for the side to move and the waiting side, and the two threat terms, fitted to
+#    lambda * sigmoid(search score / K) + (1 - lambda) * game result (squared error,
+#    full-batch Adam from the hand-set values, every 10th game held out). Seconds.
+# The games do not depend on the thread count: the same seed gives the same file.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=${WORK_DIR:-target/gomoku-train}
+rules=("$@")
+[ ${#rules[@]} -eq 0 ] && rules=(freestyle renju)
+mkdir -p "$work"
+cargo build --release --example gomoku_train
+t=target/release/examples/gomoku_train
+for rule in "${rules[@]}"; do
+    case $rule in
+        freestyle) games=5000 seed=1 ;;
+        renju) games=3500 seed=2 ;;
+        standard) games=3000 seed=3 ;;
+        caro) games=3000 seed=4 ;;
+        *) echo "unknown rule $rule" >&2; exit 2 ;;
+    esac
+    "$t" gen --rule "$rule" --games "$games" --nodes 4000 --seed "$seed" --threads 2 \
+        > "$work/games-$rule.txt"
+    "$t" train "$work/games-$rule.txt" --rule "$rule" --epochs 1500 --lambda 0.5 \
+        --out "src/games/gomoku/weights/$rule.bin"
+done
