@@ -13,6 +13,11 @@
 //!
 //! `Display for Command` prints the canonical text, which parses back to the same
 //! command; `Display for Reply` prints one line.
+//!
+//! # The manager's side: [`ReplyKind`]
+//!
+//! `ply match --game reversi` reads an engine's lines with [`ReplyKind::of`]: the
+//! `===` answer to `go`, `pong`, the known messages, and anything else (skipped).
 
 use std::fmt;
 
