@@ -26,11 +26,11 @@ pub use runner::run_match;
 use crate::tools::args::is_help;
 
 pub const USAGE: &str = "\
-ply match - play two Gomocup engines (gomoku) or NBoard engines (reversi) against each other
+ply match - play two engines against each other (gomoku: Gomocup; reversi: NBoard)
 
 USAGE:
     ply match --engine1 CMD --engine2 CMD [OPTIONS]
-    ply match --game reversi --engine1 CMD --engine2 CMD [--depth1 N --depth2 N] [OPTIONS]
+    ply match --game reversi --engine1 CMD --engine2 CMD [--depth1 N] [--depth2 N] ...
 
 Each engine is a command line (quote it; words split as a shell does, no pipes or
 variables) of a program speaking the Gomocup protocol on stdin/stdout, e.g.
