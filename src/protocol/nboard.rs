@@ -13,6 +13,11 @@
 //!
 //! `Display for Command` prints the canonical text, which parses back to the same
 //! command; `Display for Reply` prints one line.
+//!
+//! # The manager's side: [`ReplyKind`]
+//!
+//! `ply match --game reversi` reads an engine's lines with [`ReplyKind::of`]: the
+//! `===` answer to `go`, `pong`, the known messages, and anything else (skipped).
 
 use std::fmt;
 
@@ -144,6 +149,62 @@ impl fmt::Display for Command {
             Command::Analyze => f.write_str("analyze"),
             Command::Quit => f.write_str("quit"),
             Command::Help => f.write_str("help"),
+        }
+    }
+}
+
+/// What a manager makes of a line from an NBoard engine (as `gomocup::ReplyKind` for
+/// Gomocup): the answer to `go`, the answer to `ping`, a known message, or anything
+/// else (engines such as NTest print lines that are not protocol: skip them).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplyKind {
+    /// `=== <move>[/eval[/time]]` (also `=== <move> <eval> <time>`, as in the
+    /// protocol's example session).
+    BestMove(MoveItem),
+    /// A `===` line whose move does not parse.
+    BadBestMove,
+    /// `pong <n>`
+    Pong(i64),
+    /// `status`, `set myname`, `search`, `book`, `nodestats`, `learned`, `analysis`.
+    Message,
+    /// Anything else.
+    Other,
+}
+
+impl ReplyKind {
+    /// Reads one engine line (surrounding whitespace and a `\r` are ignored).
+    pub fn of(line: &str) -> ReplyKind {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix("===") {
+            let mut words = rest.split_whitespace();
+            let Some(first) = words.next() else {
+                return ReplyKind::BadBestMove;
+            };
+            let Ok(mut item) = MoveItem::parse(first) else {
+                return ReplyKind::BadBestMove;
+            };
+            if !first.contains('/') {
+                // `=== d6 -1.00 0.0`: the eval and time as words (ignored if odd).
+                item.eval = words.next().and_then(|e| e.parse::<f64>().ok());
+                item.time = words
+                    .next()
+                    .and_then(|t| t.parse::<f64>().ok())
+                    .filter(|t| t.is_finite() && *t >= 0.0)
+                    .unwrap_or(0.0);
+            }
+            return ReplyKind::BestMove(item);
+        }
+        let mut words = line.split_whitespace();
+        match (words.next(), words.next()) {
+            (Some("pong"), Some(n)) => match n.parse::<i64>() {
+                Ok(n) => ReplyKind::Pong(n),
+                Err(_) => ReplyKind::Other,
+            },
+            (Some("set"), Some("myname"))
+            | (Some("status" | "search" | "book" | "nodestats" | "learned" | "analysis"), _) => {
+                ReplyKind::Message
+            }
+            _ => ReplyKind::Other,
         }
     }
 }
@@ -309,6 +370,45 @@ mod tests {
             "learn x",
         ] {
             assert!(matches!(parse_line(l), Err(ParseError::Invalid(_))), "{l}");
+        }
+    }
+
+    #[test]
+    fn a_manager_reads_engine_lines() {
+        let best = |s: &str| match ReplyKind::of(s) {
+            ReplyKind::BestMove(m) => m,
+            other => panic!("{s}: {other:?}"),
+        };
+        let m = best("=== D6/-1.11/0.00");
+        assert_eq!((m.mv, m.eval, m.time), (Move(43), Some(-1.11), 0.0));
+        let m = best("=== d6 -1.00 0.5\r");
+        assert_eq!((m.mv, m.eval, m.time), (Move(43), Some(-1.0), 0.5));
+        assert_eq!(best("=== PA").mv, Move::PASS);
+        assert_eq!(best("===  F5").mv, Move(37));
+        let mut item = MoveItem::new(Move(19));
+        item.eval = Some(2.0);
+        item.time = 0.25;
+        assert_eq!(best(&Reply::BestMove(item.clone()).to_string()), item);
+        for bad in ["===", "=== Z9", "=== F5/x"] {
+            assert_eq!(ReplyKind::of(bad), ReplyKind::BadBestMove, "{bad}");
+        }
+        assert_eq!(ReplyKind::of("pong 12"), ReplyKind::Pong(12));
+        for msg in [
+            "status",
+            "status Thinking",
+            "set myname Ntest16",
+            "search D6       -1.44 0   5",
+            "nodestats 35805 0.00",
+        ] {
+            assert_eq!(ReplyKind::of(msg), ReplyKind::Message, "{msg}");
+        }
+        for other in [
+            "",
+            "Init fast flip...Done",
+            " 10 (56 empty)\tD6/-1.11",
+            "pong x",
+        ] {
+            assert_eq!(ReplyKind::of(other), ReplyKind::Other, "{other}");
         }
     }
 

@@ -78,7 +78,7 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
     },
     Subcommand {
         name: "match",
-        summary: "play a match between two Gomocup engines (Elo, SPRT, SGF records)",
+        summary: "play a match between two Gomocup or NBoard engines (Elo, SPRT, SGF/GGF)",
         usage: matchrunner::USAGE,
         run: matchrunner::run,
     },

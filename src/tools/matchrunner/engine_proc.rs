@@ -1,6 +1,7 @@
 //! One engine as a child process, driven over the Gomocup protocol as a manager
-//! (Piskvork, GomocupJudge) drives it: lines to its stdin, its stdout read line by
-//! line on a thread and handed over a channel stamped with their arrival time.
+//! (Piskvork, GomocupJudge) drives it, or over NBoard as the NBoard GUI does: lines
+//! to its stdin, its stdout read line by line on a thread and handed over a channel
+//! stamped with their arrival time.
 //!
 //! Nothing the engine prints can make us panic: every failure (exit, garbage, a
 //! silent engine) becomes an [`EngineError`] that the referee turns into a loss.
@@ -12,8 +13,10 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{select, unbounded, Receiver};
 
+use crate::games::reversi::ggf::MoveItem;
 use crate::io::read_line_limited;
 use crate::protocol::gomocup::{self, ReplyKind};
+use crate::protocol::nboard;
 
 /// What the child's stderr does.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -357,6 +360,49 @@ impl EngineProc {
                 ReplyKind::Garbage => return Err(EngineError::Garbage(line)),
             }
         }
+    }
+
+    /// Sends one NBoard command.
+    pub fn send_nboard(&mut self, cmd: &nboard::Command) -> Result<(), EngineError> {
+        self.send(&cmd.to_string())
+    }
+
+    /// NBoard: waits for `pong n`; every other line (an older pong, status, search,
+    /// lines that are not protocol) is logged and skipped.
+    pub fn wait_pong(&mut self, n: i64, deadline: Instant) -> Result<(), EngineError> {
+        loop {
+            let (_, line) = self.next_line(deadline)?;
+            match nboard::ReplyKind::of(&line) {
+                nboard::ReplyKind::Pong(k) if k == n => return Ok(()),
+                _ => self.note(&line),
+            }
+        }
+    }
+
+    /// NBoard: waits for the answer to `go`, the first `===` line (a `===` line
+    /// whose move does not parse is garbage); every other line is logged and
+    /// skipped. Returns the move and the moment the line arrived.
+    pub fn wait_best_move(
+        &mut self,
+        deadline: Instant,
+    ) -> Result<(MoveItem, Instant), EngineError> {
+        loop {
+            let (t, line) = self.next_line(deadline)?;
+            match nboard::ReplyKind::of(&line) {
+                nboard::ReplyKind::BestMove(m) => {
+                    self.moved_at = Some(t);
+                    return Ok((m, t));
+                }
+                nboard::ReplyKind::BadBestMove => return Err(EngineError::Garbage(line)),
+                _ => self.note(&line),
+            }
+        }
+    }
+
+    /// NBoard: says `quit` (then [`EngineProc::reap`]).
+    pub fn quit(&mut self) {
+        let _ = self.send_nboard(&nboard::Command::Quit);
+        self.stdin = None;
     }
 
     /// Kills the process at once (a hung engine).

@@ -45,6 +45,8 @@ pub struct GameConfig {
 pub struct Player {
     pub name: String,
     pub cmd: String,
+    /// NBoard `set depth` (reversi; `None`: not sent).
+    pub depth: Option<u32>,
 }
 
 /// How a game ended.
@@ -64,6 +66,10 @@ pub enum EndReason {
     Garbage(String),
     /// `START` not answered with `OK` in time.
     StartFailed(String),
+    /// Reversi: neither side can move; the discs of black and white.
+    Discs(u32, u32),
+    /// Reversi: a move that is not legal in the position (its name).
+    IllegalMove(String),
 }
 
 impl EndReason {
@@ -79,6 +85,8 @@ impl EndReason {
             EndReason::Crash => "crash",
             EndReason::Garbage(_) => "garbage output",
             EndReason::StartFailed(_) => "start failed",
+            EndReason::Discs(..) => "game over",
+            EndReason::IllegalMove(_) => "illegal move",
         }
     }
 
@@ -91,6 +99,7 @@ impl EndReason {
                 | EndReason::Crash
                 | EndReason::Garbage(_)
                 | EndReason::StartFailed(_)
+                | EndReason::IllegalMove(_)
         )
     }
 }
@@ -103,6 +112,10 @@ impl std::fmt::Display for EndReason {
             EndReason::Time(which, ms) => write!(f, "time forfeit ({which}, {ms} ms)"),
             EndReason::Garbage(l) => write!(f, "garbage output '{l}'"),
             EndReason::StartFailed(why) => write!(f, "start failed: {why}"),
+            EndReason::Discs(b, w) => {
+                write!(f, "{b}-{w} ({:+})", i64::from(*b) - i64::from(*w))
+            }
+            EndReason::IllegalMove(m) => write!(f, "illegal move {m}"),
             other => write!(f, "{}", other.kind()),
         }
     }
@@ -136,6 +149,10 @@ pub struct GameRecord {
     pub max_ms: [u64; 2],
     /// Total thinking time per colour, ms.
     pub total_ms: [u64; 2],
+    /// Total thinking time per colour, microseconds (for the reversi means).
+    pub total_us: [u64; 2],
+    /// Reversi: the whole game for its GGF record (`None` in gomoku).
+    pub reversi: Option<super::nboard_game::ReversiRecord>,
 }
 
 impl GameRecord {
@@ -207,6 +224,8 @@ pub fn play_game(
         late: [0; 2],
         max_ms: [0; 2],
         total_ms: [0; 2],
+        total_us: [0; 2],
+        reversi: None,
     };
 
     let outcome = match setup(cfg, &mut sides) {
@@ -379,6 +398,7 @@ fn play_moves(
         let ms = elapsed.as_millis() as u64;
         s.used += elapsed;
         rec.total_ms[ci] += ms;
+        rec.total_us[ci] += elapsed.as_micros() as u64;
         rec.max_ms[ci] = rec.max_ms[ci].max(ms);
         if elapsed > turn {
             rec.late[ci] += 1;

@@ -1,14 +1,17 @@
-//! `ply match`: two engines (any Gomocup brain command lines) play a match on our
-//! referee board; the score with Elo, LOS and an SPRT stop rule; SGF game records.
-//! The engines are spoken to only through `protocol::gomocup` types.
+//! `ply match`: two engines (any command lines: Gomocup brains for gomoku, NBoard
+//! engines for reversi) play a match on our referee board; the score with Elo, LOS
+//! and an SPRT stop rule; SGF (gomoku) or GGF (reversi) game records. The engines
+//! are spoken to only through `protocol::gomocup` and `protocol::nboard` types.
 //!
-//! Files: `options.rs` (the command line), `openings.rs` (opening files, game
-//! order), `runner.rs` (the match loop and its threads), `report.rs` (what is
-//! printed), `engine_proc.rs` (child process, Gomocup lines, timeouts), `game.rs`
-//! (one refereed game), `stats.rs` (Elo, SPRT), `record.rs` (SGF).
+//! Files: `options.rs` (the command line), `openings.rs` (opening files: gomoku
+//! offsets, reversi XOT; game order), `runner.rs` (the match loop and its threads),
+//! `report.rs` (what is printed), `engine_proc.rs` (child process, Gomocup and NBoard
+//! lines, timeouts), `game.rs` (one refereed gomoku game), `nboard_game.rs` (one
+//! refereed reversi game over NBoard), `stats.rs` (Elo, SPRT), `record.rs` (SGF, GGF).
 
 pub mod engine_proc;
 pub mod game;
+pub mod nboard_game;
 pub mod openings;
 pub mod options;
 pub mod record;
@@ -16,21 +19,23 @@ pub mod report;
 pub mod runner;
 pub mod stats;
 
-pub use openings::{job, opening_order, parse_openings, Job, Opening};
+pub use openings::{job, opening_order, parse_openings, parse_xot, Job, Opening};
 pub use options::{parse_options, parse_size, MatchOptions};
 pub use runner::run_match;
 
 use crate::tools::args::is_help;
 
 pub const USAGE: &str = "\
-ply match - play two Gomocup engines against each other
+ply match - play two engines against each other (gomoku: Gomocup; reversi: NBoard)
 
 USAGE:
     ply match --engine1 CMD --engine2 CMD [OPTIONS]
+    ply match --game reversi --engine1 CMD --engine2 CMD [--depth1 N] [--depth2 N] ...
 
 Each engine is a command line (quote it; words split as a shell does, no pipes or
 variables) of a program speaking the Gomocup protocol on stdin/stdout, e.g.
---engine1 \"target/release/ply\" --engine2 \"/opt/rapfi/pbrain-rapfi\".
+--engine1 \"target/release/ply\" --engine2 \"/opt/rapfi/pbrain-rapfi\"; with --game
+reversi, the NBoard protocol (e.g. --engine2 /tmp/anchors/ntest/ntest.sh).
 Every game starts fresh engine processes, each in the folder of its program (as
 Piskvork and GomocupJudge do: engines such as Rapfi read a config file beside
 themselves), so relative paths in an engine's arguments are taken from there.
@@ -47,6 +52,8 @@ ENGINES:
                                    command that arrives right after its move: use 30.
 
 GAME:
+    --game gomoku|reversi          the game (default gomoku). Reversi is played over
+                                   NBoard from the standard start (see REVERSI below)
     --size N | WxH                 board size (default 15; 5 to 32 per side)
     --rule RULE                    freestyle|standard|renju|caro or a Gomocup rule
                                    number: 0, 1, 4, 8 (default freestyle)
@@ -84,13 +91,40 @@ MATCH:
                                    (elo >= E1); alpha, beta default 0.05
     --sgf FILE                     append every finished game to FILE (an SGF collection)
 
+REVERSI (--game reversi; --size, --rule, --max-memory, --max-moves, --skip-unfit and
+--sgf are gomoku only):
+    --depth1 N, --depth2 N         `set depth N` for engine 1 / engine 2 (1 to 60;
+                                   default: not sent, the engine's own depth)
+    --match-ms MS                  the game clock of each engine, rounded up to whole
+                                   seconds: TI[...] in `set game`, every move's time
+                                   charged to it; default 0 = no clock (depth only)
+    --turn-ms MS                   without a clock, the longest a move may take (not
+                                   sent; default 600000)
+    --init-ms MS                   time to answer the `ping` after the set-up (default
+                                   10000; every sync before a move has as long)
+    --openings FILE                XOT format: one opening a line, its moves from the
+                                   standard start written together (f5d6c3d3c4f4f6f3);
+                                   e.g. ../shared/data/reversi/xot-openings.txt. An
+                                   illegal move is an error naming FILE:LINE.
+    --ggf FILE                     append every finished game to FILE (GGF, one a line)
+
+    Each engine gets `nboard 2`, `set depth N`, `set game <GGF>` (the opening moves),
+    `ping`; before each of its moves the moves it has not seen (`move F5/eval/time`;
+    a forced pass is `move PA`, played by the referee), `ping`, then `go`; its answer
+    is the first `=== MOVE[/eval[/time]]` line (other lines are skipped). Nothing is
+    sent while an engine thinks. The game line gives the discs (black-white and the
+    difference); the summary gives each engine's mean time per move and their ratio.
+
 ADJUDICATION (the offending engine loses):
-    a move off the board or on a stone; a forbidden point (renju, black); no answer
+    a move off the board or on a stone; a forbidden point (renju, black); in reversi
+    a move that is not legal (a pass included: the referee passes); no answer
     within the time left for the move (the turn time, or the game time left if smaller)
     plus the margin: the engine is killed; exiting or closing its output; a line that
     is not `x,y`, OK, MESSAGE, DEBUG, SUGGEST, UNKNOWN or ERROR (those are logged and
     skipped; the first `x,y` line is the move). Five ends the game; a full board or
-    --max-moves is a draw.
+    --max-moves is a draw. Reversi: no answer to `go` within the clock left (or
+    --turn-ms) plus the margin, or to `ping` within --init-ms; the game ends when
+    neither side can move, the empty squares counted for the winner.
 
 OUTPUT:
     one line per finished game with the running score, then W/D/L, score, Elo with a

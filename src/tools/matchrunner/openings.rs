@@ -1,15 +1,67 @@
-//! Opening files (stones as offsets from the centre) and the order games use them:
-//! pairs share an opening, engine 1 is black in the first game of a pair.
+//! Opening files (gomoku: stones as offsets from the centre; reversi: XOT move
+//! sequences) and the order games use them: pairs share an opening, engine 1 is
+//! black in the first game of a pair.
 
 use crate::games::gomoku::{Gomoku, Rule};
+use crate::games::reversi::ggf::parse_move;
+use crate::games::reversi::Reversi;
 use crate::games::{splitmix64, Color, Game, Move};
 
-/// One opening: its line number in the file and its stones in absolute coordinates.
+/// One opening: its line number in the file and its stones in absolute coordinates
+/// (gomoku), or its moves from the standard start (reversi; passes included).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Opening {
     pub line: usize,
     pub text: String,
     pub stones: Vec<(usize, usize)>,
+    pub moves: Vec<Move>,
+}
+
+/// Parses a reversi openings file in the XOT format: one opening a line, the moves
+/// from the standard start written together (`f5d6c3d3c4f4f6f3`, any case; spaces and
+/// commas between moves are allowed, `PA` is a pass). Blank lines and `#` comments are
+/// skipped. A move that is not legal, or an opening that ends the game, is an error
+/// naming `source:LINE`.
+pub fn parse_xot(text: &str, source: &str) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let err = |m: String| format!("{source}:{}: {m}", i + 1);
+        let chars: Vec<char> = line
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != ',')
+            .collect();
+        if !chars.len().is_multiple_of(2) {
+            return Err(err(format!(
+                "'{line}' is not a sequence of moves like f5d6c3"
+            )));
+        }
+        let mut pos = Reversi::new();
+        let mut moves = Vec::new();
+        for pair in chars.chunks(2) {
+            let name: String = pair.iter().collect();
+            let mv = parse_move(&name).ok_or_else(|| err(format!("'{name}' is not a move")))?;
+            pos.play(mv)
+                .map_err(|e| err(format!("move {} of '{line}': {e}", moves.len() + 1)))?;
+            moves.push(mv);
+        }
+        if pos.is_over() {
+            return Err(err("the opening is already a finished game".into()));
+        }
+        out.push(Opening {
+            line: i + 1,
+            text: line.to_string(),
+            stones: Vec::new(),
+            moves,
+        });
+    }
+    if out.is_empty() {
+        return Err(format!("{source}: no opening"));
+    }
+    Ok(out)
 }
 
 /// Parses an openings file (offsets from the centre) for a board, checking that no
@@ -83,6 +135,7 @@ pub fn parse_openings(
             line: i + 1,
             text: line.to_string(),
             stones,
+            moves: Vec::new(),
         });
     }
     if out.is_empty() {
@@ -198,6 +251,40 @@ mod tests {
             assert_eq!(o[0].stones, vec![(7, 7), (8, 7), (8, 10)]);
         }
         assert_eq!(parse(text, 20, 20).unwrap().len(), 40);
+    }
+
+    #[test]
+    fn xot_openings_are_moves_from_the_start() {
+        let o = parse_xot("# XOT\nf5d6c3d3c4f4f6f3\n\nF5 F6, e6f4\n", "x.txt").unwrap();
+        assert_eq!(o.len(), 2);
+        assert_eq!(o[0].line, 2);
+        assert_eq!(o[0].moves.len(), 8);
+        assert_eq!(o[0].moves[0], Move(37));
+        assert_eq!(o[1].moves, vec![Move(37), Move(45), Move(44), Move(29)]);
+        for (bad, want) in [
+            (
+                "f5d6c3\nf5f5",
+                "x.txt:2: move 2 of 'f5f5': F5 is not legal here",
+            ),
+            (
+                "f5d",
+                "x.txt:1: 'f5d' is not a sequence of moves like f5d6c3",
+            ),
+            ("z9", "x.txt:1: 'z9' is not a move"),
+            ("# none", "x.txt: no opening"),
+        ] {
+            assert_eq!(parse_xot(bad, "x.txt").unwrap_err(), want, "{bad}");
+        }
+        // The shared file: every line is 8 legal moves.
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/data/reversi/xot-openings.txt"
+        );
+        if let Ok(text) = std::fs::read_to_string(path) {
+            let o = parse_xot(&text, path).unwrap();
+            assert!(o.len() > 10_000);
+            assert!(o.iter().all(|x| x.moves.len() == 8));
+        }
     }
 
     #[test]

@@ -1,14 +1,19 @@
 //! The options of `ply match`: engines, game settings, openings, match length.
+//! `--game reversi` plays NBoard engines (with `--depth1/--depth2` and `--ggf`);
+//! the gomoku-only options are refused there, and the reversi-only ones in gomoku.
 
 use super::engine_proc::{split_command, StderrMode};
 use super::game::{GameConfig, Player};
 use super::stats;
 use crate::games::gomoku::{Rule, MAX_SIZE, MIN_SIZE};
+use crate::games::GameKind;
 use crate::tools::args::Args;
 
 /// Everything `ply match` was asked to do.
 #[derive(Clone, Debug)]
 pub struct MatchOptions {
+    /// Gomoku (Gomocup engines) or reversi (NBoard engines).
+    pub kind: GameKind,
     pub players: [Player; 2],
     pub game: GameConfig,
     pub openings_file: Option<String>,
@@ -17,9 +22,15 @@ pub struct MatchOptions {
     pub concurrency: usize,
     pub sprt: Option<stats::Sprt>,
     pub sgf: Option<String>,
+    /// Reversi: append every finished game to this GGF file.
+    pub ggf: Option<String>,
     /// Skip openings that do not fit the board instead of refusing the file.
     pub skip_unfit: bool,
 }
+
+/// Reversi: the longest a move may take when the game has no clock (not sent to the
+/// engines; a hung engine then loses on time).
+pub const REVERSI_TURN_MS: u64 = 600_000;
 
 /// A number option, with the match's error text (`--x: 'v' is not a valid number`).
 fn parse_num<T: std::str::FromStr>(name: &str, v: &str) -> Result<T, String> {
@@ -85,10 +96,12 @@ pub fn parse_options(args: &[String]) -> Result<MatchOptions, String> {
             Player {
                 name: String::new(),
                 cmd: String::new(),
+                depth: None,
             },
             Player {
                 name: String::new(),
                 cmd: String::new(),
+                depth: None,
             },
         ],
         game: game.clone(),
@@ -97,12 +110,39 @@ pub fn parse_options(args: &[String]) -> Result<MatchOptions, String> {
         games: None,
         concurrency: 1,
         sprt: None,
+        kind: GameKind::Gomoku,
         sgf: None,
+        ggf: None,
         skip_unfit: false,
     };
+    let mut depths: [Option<u32>; 2] = [None, None];
+    let mut turn_given = false;
+    // The options of one game only, as given (for the error when the other is played).
+    let mut gomoku_only: Vec<String> = Vec::new();
+    let mut reversi_only: Vec<String> = Vec::new();
     let mut args = Args::new(args);
     while let Some(a) = args.next() {
         match a {
+            "--size" | "--rule" | "--max-memory" | "--max-moves" | "--skip-unfit" | "--sgf" => {
+                gomoku_only.push(a.to_string())
+            }
+            "--depth1" | "--depth2" | "--ggf" => reversi_only.push(a.to_string()),
+            "--turn-ms" => turn_given = true,
+            _ => {}
+        }
+        match a {
+            "--game" => {
+                let v = args.value(a)?;
+                o.kind = v.parse::<GameKind>().map_err(|e| format!("--game: {e}"))?;
+                if o.kind == GameKind::TicTacToe {
+                    return Err(
+                        "--game: ply match plays gomoku (Gomocup) or reversi (NBoard)".into(),
+                    );
+                }
+            }
+            "--depth1" => depths[0] = Some(parse_num(a, &args.value(a)?)?),
+            "--depth2" => depths[1] = Some(parse_num(a, &args.value(a)?)?),
+            "--ggf" => o.ggf = Some(args.value(a)?),
             "--engine1" => cmds[0] = Some(args.value(a)?),
             "--engine2" => cmds[1] = Some(args.value(a)?),
             "--name1" => names[0] = Some(args.value(a)?),
@@ -127,6 +167,24 @@ pub fn parse_options(args: &[String]) -> Result<MatchOptions, String> {
             "--sgf" => o.sgf = Some(args.value(a)?),
             other => return Err(format!("unknown option '{other}'")),
         }
+    }
+    match o.kind {
+        GameKind::Reversi => {
+            if let Some(g) = gomoku_only.first() {
+                return Err(format!("{g} is not an option of --game reversi"));
+            }
+            if !turn_given {
+                game.turn_ms = REVERSI_TURN_MS;
+            }
+        }
+        _ => {
+            if let Some(r) = reversi_only.first() {
+                return Err(format!("{r} needs --game reversi"));
+            }
+        }
+    }
+    if depths.iter().flatten().any(|d| !(1..=60).contains(d)) {
+        return Err("--depth1/--depth2 must be 1 to 60".into());
     }
     if game.turn_ms == 0 {
         return Err("--turn-ms must be at least 1".into());
@@ -155,6 +213,7 @@ pub fn parse_options(args: &[String]) -> Result<MatchOptions, String> {
         o.players[i] = Player {
             name: names[i].clone().unwrap_or_else(|| defaults[i].clone()),
             cmd: cmds[i].clone(),
+            depth: depths[i],
         };
     }
     o.game = game;
@@ -197,6 +256,35 @@ mod tests {
             "--engine1 a --engine2 b --bogus",
             "--engine1 a --engine2 b --games",
             "--engine1 'a --engine2 b",
+        ] {
+            assert!(parse_options(&args(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn reversi_options() {
+        let o = parse_options(&args(
+            "--game reversi --engine1 a --engine2 b --depth1 10 --depth2 16 --ggf g.ggf --match-ms 60000",
+        ))
+        .unwrap();
+        assert_eq!(o.kind, GameKind::Reversi);
+        assert_eq!(
+            (o.players[0].depth, o.players[1].depth),
+            (Some(10), Some(16))
+        );
+        assert_eq!(o.ggf.as_deref(), Some("g.ggf"));
+        assert_eq!((o.game.match_ms, o.game.turn_ms), (60000, REVERSI_TURN_MS));
+        let o = parse_options(&args("--engine1 a --engine2 b")).unwrap();
+        assert_eq!(o.kind, GameKind::Gomoku);
+        assert_eq!(o.players[0].depth, None);
+        for bad in [
+            "--game reversi --engine1 a --engine2 b --size 15",
+            "--game reversi --engine1 a --engine2 b --sgf x",
+            "--game reversi --engine1 a --engine2 b --depth1 0",
+            "--game tictactoe --engine1 a --engine2 b",
+            "--game chess --engine1 a --engine2 b",
+            "--engine1 a --engine2 b --depth1 3",
+            "--engine1 a --engine2 b --ggf x",
         ] {
             assert!(parse_options(&args(bad)).is_err(), "{bad}");
         }

@@ -19,7 +19,68 @@
 use std::fmt::Write as _;
 
 use super::game::{EndReason, GameRecord};
+use super::nboard_game::ggf_of;
 use crate::games::Color;
+
+/// A reversi game as one GGF line (`None` for a gomoku game), as NBoard and GGS
+/// write them: `(;GM[Othello]PC[ply match]PB[..]PW[..]DT[..]RE[..]CO[..]TI[..]TY[8]BO[..]B[F5]W[D6/-1.11/0.003]...;)`.
+/// `RE` is black's disc difference with the empty squares to the winner (`+16.000`,
+/// `0.000`); a game lost on time ends `:t` (`-64.000:t`: black lost), one lost by a
+/// forfeit (illegal move, crash, garbage, failed start) `:r`. `CO` says how it ended,
+/// the opening and the depths. Engine moves carry their eval and thinking time;
+/// the referee's passes are `PA`.
+pub fn to_ggf(rec: &GameRecord, opening: &str) -> Option<String> {
+    let r = rec.reversi.as_ref()?;
+    let sign = |c: Color| if c == Color::Black { '+' } else { '-' };
+    let result = match (&rec.reason, rec.winner) {
+        (EndReason::Discs(..), _) => {
+            let mut p = crate::games::reversi::Reversi::new();
+            for m in &r.moves {
+                let _ = p.play(m.mv);
+            }
+            let d = crate::games::reversi::final_score(p.black(), p.white());
+            format!("{d:+}.000").replace("+0.000", "0.000")
+        }
+        (EndReason::Time(..), Some(w)) => format!("{}64.000:t", sign(w)),
+        (_, Some(w)) => format!("{}64.000:r", sign(w)),
+        (_, None) => "0.000".into(),
+    };
+    let depth = |d: Option<u32>| d.map_or("-".to_string(), |d| d.to_string());
+    let comment = format!(
+        "{}; {}; depths {} (black) {} (white)",
+        rec.reason,
+        opening,
+        depth(r.depths[0]),
+        depth(r.depths[1])
+    );
+    let tags = [("DT", date_now()), ("RE", result), ("CO", comment)];
+    let g = ggf_of([&rec.names[0], &rec.names[1]], r.clock, &r.moves, &tags);
+    Some(format!("{g}\n"))
+}
+
+/// The date and time now as NBoard writes it (`2014-02-21 20:52:27 GMT`).
+fn date_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02} GMT",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
 
 /// SGF coordinate letter of 0-based `i`.
 fn letter(i: usize) -> char {
@@ -117,6 +178,8 @@ mod tests {
             late: [0; 2],
             max_ms: [3, 12],
             total_ms: [3, 12],
+            total_us: [3000, 12000],
+            reversi: None,
         };
         let s = to_sgf(&rec, 4, "opening 1");
         assert!(s.starts_with("(;FF[4]GM[4]"), "{s}");
@@ -145,6 +208,8 @@ mod tests {
             late: [0; 2],
             max_ms: [0; 2],
             total_ms: [0; 2],
+            total_us: [0; 2],
+            reversi: None,
         };
         assert_eq!(sgf_result(&rec), "B+");
         rec.reason = EndReason::Crash;

@@ -8,15 +8,27 @@ use super::game::{GameConfig, GameRecord};
 use super::openings::Job;
 use super::options::MatchOptions;
 use super::stats::{fmt_elo, SprtState, Stats};
-use crate::games::Color;
+use crate::games::{Color, GameKind};
 
 /// Per-engine timing totals (over both colours).
 #[derive(Default, Clone, Copy)]
 pub struct Clock {
     moves: u64,
     total_ms: u64,
+    total_us: u64,
     max_ms: u64,
     late: u64,
+}
+
+impl Clock {
+    /// The mean thinking time per move in ms (microsecond sums), 0 without moves.
+    pub fn mean_ms(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.total_us as f64 / 1000.0 / self.moves as f64
+        }
+    }
 }
 
 /// The running counts of a match, from engine 1's view.
@@ -63,6 +75,7 @@ impl Tally {
             let moves = rec.moves.iter().filter(|m| m.ms.is_some() && m.color == c);
             clock.moves += moves.count() as u64;
             clock.total_ms += rec.total_ms[c.index()];
+            clock.total_us += rec.total_us[c.index()];
             clock.max_ms = clock.max_ms.max(rec.max_ms[c.index()]);
             clock.late += rec.late[c.index()] as u64;
         }
@@ -86,6 +99,31 @@ fn result_text(rec: &GameRecord) -> &'static str {
 /// The first line: who plays whom, how many games, on what board and clock.
 pub fn print_header(opts: &MatchOptions, names: &[String; 2], total: usize, openings: usize) {
     let g: &GameConfig = &opts.game;
+    if opts.kind == GameKind::Reversi {
+        let depth = |i: usize| {
+            opts.players[i]
+                .depth
+                .map_or("engine's own".to_string(), |d| d.to_string())
+        };
+        println!(
+            "Match {} vs {}: {} games, reversi over NBoard, depth {} vs {}, {}, {}, concurrency {}",
+            names[0],
+            names[1],
+            total,
+            depth(0),
+            depth(1),
+            match super::nboard_game::game_clock(g.match_ms) {
+                Some(c) => format!("{} s/game (TI[{c}])", c.time),
+                None => "no clock".into(),
+            },
+            match &opts.openings_file {
+                Some(f) => format!("{openings} openings from {f}"),
+                None => "standard start".into(),
+            },
+            opts.concurrency
+        );
+        return;
+    }
     println!(
         "Match {} vs {}: {} games, {}x{} {}, {} ms/move{}, {}, concurrency {}",
         names[0],
@@ -116,6 +154,7 @@ pub fn print_game(j: &Job, total: usize, rec: &GameRecord, names: &[String; 2], 
         total,
         match j.opening {
             Some(k) => format!("opening {}", k + 1),
+            None if rec.reversi.is_some() => "standard start".into(),
             None => "empty board".into(),
         },
         rec.names[0],
@@ -200,6 +239,26 @@ pub fn print_summary(
     }
     let ends: Vec<String> = endings.iter().map(|(k, c)| format!("{k} {c}")).collect();
     println!("Endings: {}", ends.join(", "));
+    if opts.kind == GameKind::Reversi {
+        for (name, c) in names.iter().zip(clocks) {
+            println!(
+                "Time {name}: {} moves, mean {:.1} ms/move, longest {} ms",
+                c.moves,
+                c.mean_ms(),
+                c.max_ms
+            );
+        }
+        if clocks[1].mean_ms() > 0.0 {
+            println!(
+                "Time ratio {} / {}: {:.2}",
+                names[0],
+                names[1],
+                clocks[0].mean_ms() / clocks[1].mean_ms()
+            );
+        }
+        println!("Wall time {:.1} s", started.elapsed().as_secs_f64());
+        return;
+    }
     for (name, c) in names.iter().zip(clocks) {
         println!(
             "Time {name}: {} moves, average {} ms, longest {} ms, {} over the turn limit",

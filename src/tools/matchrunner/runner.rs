@@ -1,6 +1,7 @@
 //! The match loop: worker threads take the next game, play it ([`play_game`]) and
-//! hand the record back; the main thread counts it, appends it to the SGF file,
-//! prints its line and stops the match when the SPRT decides or a game fails fatally.
+//! hand the record back; the main thread counts it, appends it to the SGF file
+//! (gomoku) or the GGF file (reversi), prints its line and stops the match when the
+//! SPRT decides or a game fails fatally.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -11,11 +12,26 @@ use std::time::Instant;
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
 use super::game::{play_game, GameRecord};
-use super::openings::{job, opening_order, parse_openings, Job, Opening};
+use super::nboard_game;
+use super::openings::{job, opening_order, parse_openings, parse_xot, Job, Opening};
 use super::options::MatchOptions;
 use super::record;
 use super::report::{print_game, print_header, print_summary, Tally};
 use super::stats::SprtState;
+use crate::games::GameKind;
+
+/// Opens `path` for appending (created if missing).
+fn append_to(path: &Option<String>) -> Result<Option<std::fs::File>, String> {
+    match path {
+        Some(path) => std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map(Some)
+            .map_err(|e| format!("cannot open '{path}': {e}")),
+        None => Ok(None),
+    }
+}
 
 /// What a worker hands back: the game and its record (`None`: stopped meanwhile),
 /// or a fatal error (an engine that cannot be started).
@@ -28,22 +44,17 @@ pub fn run_match(opts: &MatchOptions) -> Result<(), String> {
     let openings = match &opts.openings_file {
         Some(f) => {
             let text = std::fs::read_to_string(f).map_err(|e| format!("cannot read '{f}': {e}"))?;
-            parse_openings(&text, f, g.width, g.height, g.rule, opts.skip_unfit)?
+            match opts.kind {
+                GameKind::Reversi => parse_xot(&text, f)?,
+                _ => parse_openings(&text, f, g.width, g.height, g.rule, opts.skip_unfit)?,
+            }
         }
         None => Vec::new(),
     };
     let order = opening_order(openings.len(), opts.random_seed);
     let total = opts.games.unwrap_or(2 * openings.len().max(1));
-    let mut sgf = match &opts.sgf {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("cannot open '{path}': {e}"))?,
-        ),
-        None => None,
-    };
+    let mut sgf = append_to(&opts.sgf)?;
+    let mut ggf = append_to(&opts.ggf)?;
     let names = [opts.players[0].name.clone(), opts.players[1].name.clone()];
     print_header(opts, &names, total, openings.len());
 
@@ -84,6 +95,11 @@ pub fn run_match(opts: &MatchOptions) -> Result<(), String> {
             let tree = record::to_sgf(&rec, j.index + 1, &opening_desc);
             if let Err(e) = f.write_all(tree.as_bytes()).and_then(|_| f.flush()) {
                 log::error!("cannot write the SGF record: {e}");
+            }
+        }
+        if let (Some(f), Some(text)) = (ggf.as_mut(), record::to_ggf(&rec, &opening_desc)) {
+            if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
+                log::error!("cannot write the GGF record: {e}");
             }
         }
         print_game(&j, total, &rec, &names, &tally.st);
@@ -141,16 +157,22 @@ fn spawn_workers(
                     return;
                 }
                 let j = job(i, &order);
-                let stones: &[(usize, usize)] = match j.opening {
-                    Some(k) => &openings[k].stones,
-                    None => &[],
-                };
                 let players = if j.engine1_black {
                     [&opts.players[0], &opts.players[1]]
                 } else {
                     [&opts.players[1], &opts.players[0]]
                 };
-                let r = play_game(&opts.game, players, stones, &stop_rx);
+                let opening = j.opening.map(|k| &openings[k]);
+                let r = match opts.kind {
+                    GameKind::Reversi => {
+                        let moves = opening.map_or(&[][..], |o| &o.moves[..]);
+                        nboard_game::play_game(&opts.game, players, moves, &stop_rx)
+                    }
+                    _ => {
+                        let stones = opening.map_or(&[][..], |o| &o.stones[..]);
+                        play_game(&opts.game, players, stones, &stop_rx)
+                    }
+                };
                 let fatal = r.is_err();
                 if res_tx.send((j, r)).is_err() || fatal {
                     return;
