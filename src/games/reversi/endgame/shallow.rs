@@ -5,6 +5,7 @@
 
 use std::sync::OnceLock;
 
+use super::kernel::Kernel;
 use super::order::{PARITY_MASK, QUADRANT_BIT};
 use super::{stable_discs, Solver, INF, STABILITY_THRESHOLD};
 use crate::games::reversi::{bit, final_score, flips, moves, neighbours};
@@ -13,7 +14,7 @@ use crate::games::reversi::{bit, final_score, flips, moves, neighbours};
 const SHALLOW_STABILITY: u32 = 4;
 
 /// The squares around `sq`.
-#[inline]
+#[inline(always)]
 fn neighbour_mask(sq: usize) -> u64 {
     static T: OnceLock<[u64; 64]> = OnceLock::new();
     T.get_or_init(|| std::array::from_fn(|i| neighbours(bit(i))))[sq & 63]
@@ -22,7 +23,8 @@ fn neighbour_mask(sq: usize) -> u64 {
 impl Solver {
     /// Null-window search without hash for few empties; `empty` are the empty squares.
     /// `parity` has bit `q` set when quadrant `q` holds an odd number of empties.
-    pub(super) fn shallow(
+    #[inline(always)]
+    pub(super) fn shallow<K: Kernel>(
         &mut self,
         p: u64,
         o: u64,
@@ -66,7 +68,8 @@ impl Solver {
                 if f == 0 {
                     continue;
                 }
-                let v = -self.shallow(
+                let v = -K::shallow(
+                    self,
                     o & !f,
                     p | f | bit(sq),
                     -alpha - 1,
@@ -86,12 +89,13 @@ impl Solver {
             if moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.shallow(o, p, -alpha - 1, empty, parity, n);
+            return -K::shallow(self, o, p, -alpha - 1, empty, parity, n);
         }
         best
     }
 
     /// Two empties `x1`, `x2`.
+    #[inline(always)]
     fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
         self.nodes += 1;
         let mut best = -INF;
@@ -130,7 +134,7 @@ impl Solver {
 }
 
 /// The score of `p` to move with the single empty square `x` (`o` has the rest).
-#[inline]
+#[inline(always)]
 pub fn solve_1(p: u64, o: u64, x: usize) -> i32 {
     let np = p.count_ones() as i32;
     let n = flips(p, o, x).count_ones() as i32;
