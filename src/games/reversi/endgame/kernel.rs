@@ -20,13 +20,14 @@ pub(super) trait Kernel {
     #[allow(clippy::too_many_arguments)]
     fn ordered_moves(
         s: &mut Solver,
+        list: &mut MoveList,
         p: u64,
         o: u64,
         n: u32,
         hash_mv: u8,
         alpha: i32,
         etc: bool,
-    ) -> Result<MoveList, i32>;
+    ) -> Result<(), i32>;
     fn eval_search(p: u64, o: u64, alpha: i32, beta: i32, depth: u32, nodes: &mut u64) -> i32;
 }
 
@@ -45,16 +46,18 @@ impl Kernel for Portable {
     fn shallow(s: &mut Solver, p: u64, o: u64, alpha: i32, empty: u64, par: u8, n: u32) -> i32 {
         s.shallow::<Self>(p, o, alpha, empty, par, n)
     }
+    #[allow(clippy::too_many_arguments)]
     fn ordered_moves(
         s: &mut Solver,
+        list: &mut MoveList,
         p: u64,
         o: u64,
         n: u32,
         hash_mv: u8,
         alpha: i32,
         etc: bool,
-    ) -> Result<MoveList, i32> {
-        s.ordered_moves::<Self>(p, o, n, hash_mv, alpha, etc)
+    ) -> Result<(), i32> {
+        s.ordered_moves::<Self>(list, p, o, n, hash_mv, alpha, etc)
     }
     fn eval_search(p: u64, o: u64, alpha: i32, beta: i32, depth: u32, nodes: &mut u64) -> i32 {
         eval_search::<Self>(p, o, alpha, beta, depth, nodes)
@@ -86,16 +89,18 @@ mod v3 {
         s.shallow::<V3>(p, o, a, e, par, n)
     }
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn ordered_moves(
         s: &mut Solver,
+        list: &mut MoveList,
         p: u64,
         o: u64,
         n: u32,
         hash_mv: u8,
         alpha: i32,
         etc: bool,
-    ) -> Result<MoveList, i32> {
-        s.ordered_moves::<V3>(p, o, n, hash_mv, alpha, etc)
+    ) -> Result<(), i32> {
+        s.ordered_moves::<V3>(list, p, o, n, hash_mv, alpha, etc)
     }
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
     pub(super) fn eval_search(p: u64, o: u64, a: i32, b: i32, d: u32, nodes: &mut u64) -> i32 {
@@ -120,16 +125,18 @@ impl Kernel for V3 {
         unsafe { v3::shallow(s, p, o, alpha, empty, par, n) }
     }
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn ordered_moves(
         s: &mut Solver,
+        list: &mut MoveList,
         p: u64,
         o: u64,
         n: u32,
         hash_mv: u8,
         alpha: i32,
         etc: bool,
-    ) -> Result<MoveList, i32> {
-        unsafe { v3::ordered_moves(s, p, o, n, hash_mv, alpha, etc) }
+    ) -> Result<(), i32> {
+        unsafe { v3::ordered_moves(s, list, p, o, n, hash_mv, alpha, etc) }
     }
     #[inline(always)]
     fn eval_search(p: u64, o: u64, alpha: i32, beta: i32, depth: u32, nodes: &mut u64) -> i32 {

@@ -259,8 +259,8 @@ impl Solver {
         self.nodes += 1;
         // Hash move from an earlier solve of the same position first.
         let hash_mv = self.hash.probe(p, o).map_or(NO_MOVE, |e| e.mv);
-        let list = K::ordered_moves(self, p, o, n, hash_mv, alpha, false)
-            .unwrap_or_else(|_| MoveList::new());
+        let mut list = MoveList::new();
+        let _ = K::ordered_moves(self, &mut list, p, o, n, hash_mv, alpha, false);
         let mut alpha = alpha;
         let mut best = -INF;
         let mut best_sq = list.as_slice().first().map_or(0, |m| m.0 as usize);
@@ -361,8 +361,8 @@ impl Solver {
             }
         }
         let orig_alpha = alpha;
-        let list = K::ordered_moves(self, p, o, n, hash_mv, alpha, false)
-            .unwrap_or_else(|_| MoveList::new());
+        let mut list = MoveList::new();
+        let _ = K::ordered_moves(self, &mut list, p, o, n, hash_mv, alpha, false);
         let mut best = -INF;
         let mut best_sq = NO_MOVE;
         for (i, &(sq, _)) in list.as_slice().iter().enumerate() {
@@ -452,10 +452,12 @@ impl Solver {
             best = -K::nws(self, o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
             best_sq = sq as u8;
         } else {
-            let list = match K::ordered_moves(self, p, o, n, hash_mv, alpha, n >= ETC_MIN) {
-                Ok(l) => l,
-                Err(cut) => return cut,
-            };
+            let mut list = MoveList::new();
+            if let Err(cut) =
+                K::ordered_moves(self, &mut list, p, o, n, hash_mv, alpha, n >= ETC_MIN)
+            {
+                return cut;
+            }
             for &(sq, _) in list.as_slice() {
                 let sq = sq as usize;
                 let f = flips(p, o, sq);

@@ -114,19 +114,21 @@ impl Solver {
     /// opponent replies), helped above [`ORDER_BY_SEARCH`] empties by a shallow
     /// evaluation search. With `etc`, a child whose stored upper bound already proves
     /// a score above `alpha` ends the node at once (enhanced transposition cutoff):
-    /// `Err(score)`.
+    /// `Err(score)`. The moves are written into `list` (on the caller's stack: no
+    /// copy of the list on return).
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn ordered_moves<K: Kernel>(
         &mut self,
+        list: &mut MoveList,
         p: u64,
         o: u64,
         n: u32,
         hash_mv: u8,
         alpha: i32,
         etc: bool,
-    ) -> Result<MoveList, i32> {
+    ) -> Result<(), i32> {
         let mut m = moves(p, o);
-        let mut list = MoveList::new();
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
         let depth = order_depth(n, hash_mv != NO_MOVE);
@@ -166,7 +168,7 @@ impl Solver {
             list.push(sq, score);
         }
         list.sort();
-        Ok(list)
+        Ok(())
     }
 }
 

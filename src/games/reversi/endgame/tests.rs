@@ -62,6 +62,22 @@ fn the_portable_and_the_fast_kernels_search_the_same_tree() {
 }
 
 #[test]
+fn the_last_flip_count_agrees_with_flips() {
+    let mut seed = 9;
+    for _ in 0..20_000 {
+        let x = (crate::games::splitmix64(&mut seed) % 64) as usize;
+        let p = crate::games::splitmix64(&mut seed) & !bit(x);
+        let o = !p & !bit(x);
+        let want = flips(p, o, x).count_ones() as i32;
+        assert_eq!(shallow::last_flips(p, x), want, "{p:#x} {x}");
+        assert_eq!(
+            shallow::last_flips(o, x),
+            flips(o, p, x).count_ones() as i32
+        );
+    }
+}
+
+#[test]
 fn a_passed_deadline_or_the_stop_flag_ends_the_solve_incomplete() {
     // FFO #40 (20 empties): far more than one poll interval of nodes.
     let (pos, _) = super::super::Reversi::parse_obf_line(
