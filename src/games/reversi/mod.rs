@@ -15,6 +15,7 @@
 //! its only move); the game ends when neither side can move. The final score is the
 //! disc difference with the empty squares going to the winner (the FFO convention).
 
+pub mod cpu;
 pub mod endgame;
 pub mod eval;
 pub mod exact;
@@ -55,7 +56,7 @@ fn shift_all(b: u64) -> [u64; 8] {
 }
 
 /// The squares adjacent to any square of `b`.
-#[inline]
+#[inline(always)]
 pub fn neighbours(b: u64) -> u64 {
     let s = shift_all(b);
     s[0] | s[1] | s[2] | s[3] | s[4] | s[5] | s[6] | s[7]
@@ -84,7 +85,7 @@ fn moves_dir_right(p: u64, om: u64, s: u32) -> u64 {
 }
 
 /// The legal moves of the player with discs `p` against discs `o` (a bitboard).
-#[inline]
+#[inline(always)]
 pub fn moves(p: u64, o: u64) -> u64 {
     // Opponent discs that a horizontal or diagonal line may cross (no wrap-around).
     let inner = o & 0x7e7e_7e7e_7e7e_7e7e;
@@ -139,7 +140,7 @@ const LINES: [[u64; 8]; 64] = {
 /// `o | !line` carries through the run of opponent discs and stops on the first other
 /// square (the outflank, if it is ours); going down, the outflank is the highest
 /// square of the line that is not the opponent's.
-#[inline]
+#[inline(always)]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
     let lines = &LINES[sq & 63];
     let mut f = 0;
@@ -159,7 +160,7 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
 
 /// Final disc difference for the player with `p` against `o` at the end of the game:
 /// empty squares go to the winner.
-#[inline]
+#[inline(always)]
 pub fn final_score(p: u64, o: u64) -> i32 {
     let np = p.count_ones() as i32;
     let no = o.count_ones() as i32;

@@ -139,7 +139,7 @@ pub fn features(p: u64, o: u64, out: &mut Vec<u32>) {
 }
 
 /// The weight indices of the mover's and the opponent's mobility.
-#[inline]
+#[inline(always)]
 fn mobility_indices(p: u64, o: u64, size: usize) -> (usize, usize) {
     let base = size - 1 - 2 * MOBILITY;
     let mp = (super::moves(p, o).count_ones() as usize).min(MOBILITY - 1);
@@ -180,7 +180,7 @@ pub fn init() {
 }
 
 /// The pattern value of `p` to move against `o` in 1/100 disc (0 when untrained).
-#[inline]
+#[inline(always)]
 pub fn evaluate(p: u64, o: u64) -> i32 {
     let Some(w) = weights() else {
         return 0;

@@ -23,11 +23,14 @@
 //! The rooms: this file holds the [`Solver`], its root (aspiration, selective pass)
 //! and the PVS / null-window driver of the deep nodes; `order.rs` the move list and its
 //! ordering (fastest-first, parity quadrants, the evaluation search); `shallow.rs` the
-//! last few empties ([`solve_1`]); `hash.rs` the solver's table ([`EndHash`]). It uses
+//! last few empties ([`solve_1`]); `hash.rs` the solver's table ([`EndHash`]);
+//! `kernel.rs` compiles the recursion twice, portable and for x86-64-v3, and
+//! [`Solver::solve`] picks one at run time ([`super::cpu`]). It uses
 //! the board, the evaluations and [`super::stability`]; nothing here imports the
 //! generic search or the engine.
 
 mod hash;
+mod kernel;
 mod order;
 mod shallow;
 #[cfg(test)]
@@ -37,11 +40,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 pub use super::stability::{edge_stable_line, stable_discs};
-use super::{bit, eval, final_score, flips, moves, pattern, stability};
+use super::{bit, cpu, eval, final_score, flips, moves, pattern, stability};
 use crate::games::Move;
 pub use hash::EndHash;
 use hash::NO_MOVE;
-use order::{eval_search, parity_bits, MoveList};
+use kernel::{Kernel, Portable, Stop};
+use order::{parity_bits, MoveList};
 pub use shallow::solve_1;
 
 /// At most this many empties: the shallow search (no hash, parity ordering).
@@ -107,6 +111,8 @@ pub struct Solver {
     deadline: Option<Instant>,
     /// A selective (probcut) pass: its scores are estimates.
     selective: bool,
+    /// Run the x86-64-v3 kernel ([`cpu::fast_bits`]).
+    fast: bool,
 }
 
 impl Solver {
@@ -121,7 +127,14 @@ impl Solver {
             aborted: false,
             deadline: None,
             selective: false,
+            fast: cpu::fast_bits(),
         }
+    }
+
+    /// Chooses the portable kernel (`fast` false) or, if this CPU has it, the
+    /// x86-64-v3 one (the default when it does). Both give the same nodes and scores.
+    pub fn set_fast(&mut self, fast: bool) {
+        self.fast = fast && cpu::fast_bits();
     }
 
     pub fn clear(&mut self) {
@@ -139,6 +152,21 @@ impl Solver {
         stop: Option<&AtomicBool>,
         deadline: Option<Instant>,
     ) -> Solution {
+        if self.fast {
+            #[cfg(target_arch = "x86_64")]
+            return self.solve_with::<kernel::V3>(p, o, wld, stop, deadline);
+        }
+        self.solve_with::<Portable>(p, o, wld, stop, deadline)
+    }
+
+    fn solve_with<K: Kernel>(
+        &mut self,
+        p: u64,
+        o: u64,
+        wld: bool,
+        stop: Stop,
+        deadline: Option<Instant>,
+    ) -> Solution {
         self.nodes = 0;
         self.next_poll = POLL;
         self.aborted = false;
@@ -154,7 +182,7 @@ impl Solver {
                     complete: true,
                 };
             }
-            let s = -self.root(o, p, -beta, -alpha, stop).0;
+            let s = -self.root::<K>(o, p, -beta, -alpha, stop).0;
             return Solution {
                 score: s,
                 best: Move::PASS,
@@ -164,12 +192,12 @@ impl Solver {
         }
         let n = 64 - (p | o).count_ones();
         let (score, best) = if wld || n < ASPIRATION_FROM {
-            self.root(p, o, alpha, beta, stop)
+            self.root::<K>(p, o, alpha, beta, stop)
         } else {
             // A window around the evaluation's guess, first in a selective pass that
             // fills the table with best moves, then exactly.
             let mut nodes = 0;
-            let guess = eval_search(
+            let guess = K::eval_search(
                 p,
                 o,
                 -eval::MAX_EVAL,
@@ -181,10 +209,10 @@ impl Solver {
             let mut guess = (guess / eval::DISC).clamp(-64, 64);
             if n >= SELECTIVE_FROM {
                 self.selective = true;
-                guess = self.aspiration(p, o, guess, stop).0;
+                guess = self.aspiration::<K>(p, o, guess, stop).0;
                 self.selective = false;
             }
-            self.aspiration(p, o, guess, stop)
+            self.aspiration::<K>(p, o, guess, stop)
         };
         Solution {
             score,
@@ -195,17 +223,11 @@ impl Solver {
     }
 
     /// Root searches in a window around `guess`, widened until the score is inside.
-    fn aspiration(
-        &mut self,
-        p: u64,
-        o: u64,
-        guess: i32,
-        stop: Option<&AtomicBool>,
-    ) -> (i32, usize) {
+    fn aspiration<K: Kernel>(&mut self, p: u64, o: u64, guess: i32, stop: Stop) -> (i32, usize) {
         let mut w = ASPIRATION;
         let (mut lo, mut hi) = ((guess - w).max(-64), (guess + w).min(64));
         loop {
-            let (score, best) = self.root(p, o, lo, hi, stop);
+            let (score, best) = self.root::<K>(p, o, lo, hi, stop);
             if self.aborted
                 || (score > lo && score < hi)
                 || (score <= lo && lo == -64)
@@ -225,21 +247,20 @@ impl Solver {
     }
 
     /// PVS at the root: returns the score and the best square.
-    fn root(
+    fn root<K: Kernel>(
         &mut self,
         p: u64,
         o: u64,
         alpha: i32,
         beta: i32,
-        stop: Option<&AtomicBool>,
+        stop: Stop,
     ) -> (i32, usize) {
         let n = 64 - (p | o).count_ones();
         self.nodes += 1;
         // Hash move from an earlier solve of the same position first.
         let hash_mv = self.hash.probe(p, o).map_or(NO_MOVE, |e| e.mv);
-        let list = self
-            .ordered_moves(p, o, n, hash_mv, alpha, false)
-            .unwrap_or_else(|_| MoveList::new());
+        let mut list = MoveList::new();
+        let _ = K::ordered_moves(self, &mut list, p, o, n, hash_mv, alpha, false);
         let mut alpha = alpha;
         let mut best = -INF;
         let mut best_sq = list.as_slice().first().map_or(0, |m| m.0 as usize);
@@ -253,7 +274,7 @@ impl Solver {
             }
             let f = flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
-            let v = self.pvs_child(np, no, alpha, beta, n - 1, i == 0, stop);
+            let v = self.pvs_child::<K>(np, no, alpha, beta, n - 1, i == 0, stop);
             if self.aborted {
                 break;
             }
@@ -275,7 +296,8 @@ impl Solver {
     /// first child with the whole window, the others with a null window first and again
     /// with the window only when they land inside it.
     #[allow(clippy::too_many_arguments)]
-    fn pvs_child(
+    #[inline(always)]
+    fn pvs_child<K: Kernel>(
         &mut self,
         np: u64,
         no: u64,
@@ -283,21 +305,21 @@ impl Solver {
         beta: i32,
         n: u32,
         first: bool,
-        stop: Option<&AtomicBool>,
+        stop: Stop,
     ) -> i32 {
         if first {
-            return -self.pvs(np, no, -beta, -alpha, n, stop);
+            return -K::pvs(self, np, no, -beta, -alpha, n, stop);
         }
-        let v = -self.nws(np, no, -alpha - 1, n, stop);
+        let v = -K::nws(self, np, no, -alpha - 1, n, stop);
         if v > alpha && v < beta {
-            -self.pvs(np, no, -beta, -v, n, stop)
+            -K::pvs(self, np, no, -beta, -v, n, stop)
         } else {
             v
         }
     }
 
-    #[inline]
-    fn poll(&mut self, stop: Option<&AtomicBool>) {
+    #[inline(always)]
+    fn poll(&mut self, stop: Stop) {
         if self.nodes >= self.next_poll {
             self.next_poll = self.nodes + POLL;
             if stop.is_some_and(|s| s.load(Ordering::Relaxed))
@@ -309,14 +331,15 @@ impl Solver {
     }
 
     /// Principal-variation search with window (alpha, beta).
-    fn pvs(
+    #[inline(always)]
+    fn pvs<K: Kernel>(
         &mut self,
         p: u64,
         o: u64,
         mut alpha: i32,
         beta: i32,
         n: u32,
-        stop: Option<&AtomicBool>,
+        stop: Stop,
     ) -> i32 {
         self.nodes += 1;
         self.poll(stop);
@@ -328,7 +351,7 @@ impl Solver {
             if moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.pvs(o, p, -beta, -alpha, n, stop);
+            return -K::pvs(self, o, p, -beta, -alpha, n, stop);
         }
         let mut hash_mv = NO_MOVE;
         if let Some(e) = self.hash.probe(p, o) {
@@ -338,16 +361,15 @@ impl Solver {
             }
         }
         let orig_alpha = alpha;
-        let list = self
-            .ordered_moves(p, o, n, hash_mv, alpha, false)
-            .unwrap_or_else(|_| MoveList::new());
+        let mut list = MoveList::new();
+        let _ = K::ordered_moves(self, &mut list, p, o, n, hash_mv, alpha, false);
         let mut best = -INF;
         let mut best_sq = NO_MOVE;
         for (i, &(sq, _)) in list.as_slice().iter().enumerate() {
             let sq = sq as usize;
             let f = flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
-            let v = self.pvs_child(np, no, alpha, beta, n - 1, i == 0, stop);
+            let v = self.pvs_child::<K>(np, no, alpha, beta, n - 1, i == 0, stop);
             if self.aborted {
                 return 0;
             }
@@ -369,10 +391,11 @@ impl Solver {
 
     /// Null-window search: is the score of `p` to move above `alpha`? Returns a fail-soft
     /// score (> alpha means at least that, <= alpha means at most that).
-    fn nws(&mut self, p: u64, o: u64, alpha: i32, n: u32, stop: Option<&AtomicBool>) -> i32 {
+    #[inline(always)]
+    fn nws<K: Kernel>(&mut self, p: u64, o: u64, alpha: i32, n: u32, stop: Stop) -> i32 {
         if n <= SHALLOW {
             let empty = !(p | o);
-            return self.shallow(p, o, alpha, empty, parity_bits(empty), n);
+            return K::shallow(self, p, o, alpha, empty, parity_bits(empty), n);
         }
         self.nodes += 1;
         self.poll(stop);
@@ -384,7 +407,7 @@ impl Solver {
             if moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.nws(o, p, -alpha - 1, n, stop);
+            return -K::nws(self, o, p, -alpha - 1, n, stop);
         }
         // Stability cutoff: our score is at most 64 - 2 * (the opponent's stable discs).
         if alpha >= STABILITY_THRESHOLD[n as usize] {
@@ -410,7 +433,7 @@ impl Solver {
         if self.selective && n >= PROBCUT_MIN {
             let mut nodes = 0;
             let d = if n >= 18 { 1 } else { 0 };
-            let v = eval_search(p, o, -eval::MAX_EVAL, eval::MAX_EVAL, d, &mut nodes);
+            let v = K::eval_search(p, o, -eval::MAX_EVAL, eval::MAX_EVAL, d, &mut nodes);
             self.nodes += nodes;
             let margin = PROBCUT_MARGIN * eval::DISC;
             if v - margin > alpha * eval::DISC {
@@ -426,17 +449,19 @@ impl Solver {
             // One move: no ordering needed.
             let sq = m.trailing_zeros() as usize;
             let f = flips(p, o, sq);
-            best = -self.nws(o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
+            best = -K::nws(self, o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
             best_sq = sq as u8;
         } else {
-            let list = match self.ordered_moves(p, o, n, hash_mv, alpha, n >= ETC_MIN) {
-                Ok(l) => l,
-                Err(cut) => return cut,
-            };
+            let mut list = MoveList::new();
+            if let Err(cut) =
+                K::ordered_moves(self, &mut list, p, o, n, hash_mv, alpha, n >= ETC_MIN)
+            {
+                return cut;
+            }
             for &(sq, _) in list.as_slice() {
                 let sq = sq as usize;
                 let f = flips(p, o, sq);
-                let v = -self.nws(o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
+                let v = -K::nws(self, o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
                 if self.aborted {
                     return 0;
                 }

@@ -4,6 +4,7 @@
 //! the order from [`super::ORDER_BY_SEARCH`] empties (and guesses the root score).
 
 use super::hash::NO_MOVE;
+use super::kernel::Kernel;
 use super::{Solver, ORDER_BY_SEARCH};
 use crate::games::reversi::{bit, eval, final_score, flips, moves, neighbours, pattern, CORNERS};
 
@@ -48,7 +49,7 @@ pub(super) const PARITY_MASK: [u64; 16] = {
 };
 
 /// Bit `q` set when quadrant `q` holds an odd number of empties.
-#[inline]
+#[inline(always)]
 pub(super) fn parity_bits(empty: u64) -> u8 {
     let mut b = 0;
     for (q, m) in QUADRANTS.iter().enumerate() {
@@ -58,7 +59,7 @@ pub(super) fn parity_bits(empty: u64) -> u8 {
 }
 
 /// Quadrants holding an odd number of empties.
-#[inline]
+#[inline(always)]
 pub(super) fn odd_quadrants(empty: u64) -> u64 {
     let mut m = 0;
     for q in QUADRANTS {
@@ -113,18 +114,21 @@ impl Solver {
     /// opponent replies), helped above [`ORDER_BY_SEARCH`] empties by a shallow
     /// evaluation search. With `etc`, a child whose stored upper bound already proves
     /// a score above `alpha` ends the node at once (enhanced transposition cutoff):
-    /// `Err(score)`.
-    pub(super) fn ordered_moves(
+    /// `Err(score)`. The moves are written into `list` (on the caller's stack: no
+    /// copy of the list on return).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn ordered_moves<K: Kernel>(
         &mut self,
+        list: &mut MoveList,
         p: u64,
         o: u64,
         n: u32,
         hash_mv: u8,
         alpha: i32,
         etc: bool,
-    ) -> Result<MoveList, i32> {
+    ) -> Result<(), i32> {
         let mut m = moves(p, o);
-        let mut list = MoveList::new();
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
         let depth = order_depth(n, hash_mv != NO_MOVE);
@@ -147,7 +151,7 @@ impl Solver {
                 1 << 29
             } else if depth >= 0 {
                 let mut nodes = 0;
-                let v = -eval_search(
+                let v = -K::eval_search(
                     np,
                     no,
                     -eval::MAX_EVAL,
@@ -164,12 +168,12 @@ impl Solver {
             list.push(sq, score);
         }
         list.sort();
-        Ok(list)
+        Ok(())
     }
 }
 
 /// Opponent replies, corners counting double.
-#[inline]
+#[inline(always)]
 fn replies_weight(p: u64, _o: u64) -> i32 {
     let m = moves(p, _o);
     m.count_ones() as i32 + (m & CORNERS).count_ones() as i32
@@ -178,7 +182,7 @@ fn replies_weight(p: u64, _o: u64) -> i32 {
 /// Fastest-first ordering score of the move to `sq` giving the opponent `p` against
 /// our `o`: few replies first (corners count double), then our corner discs, little
 /// potential mobility for the opponent, the square's type and parity.
-#[inline]
+#[inline(always)]
 fn fastest_first(p: u64, o: u64, sq: usize, odd: u64) -> i32 {
     let empty = !(p | o);
     let mut s = (36 - replies_weight(p, o)) << 15;
@@ -193,7 +197,7 @@ fn fastest_first(p: u64, o: u64, sq: usize, odd: u64) -> i32 {
 }
 
 /// Discs of `b` in a corner or next to a corner disc of `b` along an edge.
-#[inline]
+#[inline(always)]
 fn corner_stability(b: u64) -> i32 {
     let c = b & CORNERS;
     let edge_next = ((c << 1) & 0x0200_0000_0000_0002)
@@ -229,7 +233,7 @@ fn order_depth(n: u32, hash_move: bool) -> i32 {
 
 /// The evaluation that orders moves: the trained patterns (the hand-set evaluation
 /// when no weights are built in).
-#[inline]
+#[inline(always)]
 fn order_eval(p: u64, o: u64) -> i32 {
     if pattern::trained() {
         pattern::evaluate(p, o)
@@ -239,7 +243,8 @@ fn order_eval(p: u64, o: u64) -> i32 {
 }
 
 /// A small alpha-beta on the evaluation (for move ordering).
-pub(super) fn eval_search(
+#[inline(always)]
+pub(super) fn eval_search<K: Kernel>(
     p: u64,
     o: u64,
     mut alpha: i32,
@@ -256,14 +261,14 @@ pub(super) fn eval_search(
         if moves(o, p) == 0 {
             return final_score(p, o) * eval::DISC;
         }
-        return -eval_search(o, p, -beta, -alpha, depth, nodes);
+        return -K::eval_search(o, p, -beta, -alpha, depth, nodes);
     }
     let mut best = -eval::MAX_EVAL - 1;
     while m != 0 {
         let sq = m.trailing_zeros() as usize;
         m &= m - 1;
         let f = flips(p, o, sq);
-        let v = -eval_search(o & !f, p | f | bit(sq), -beta, -alpha, depth - 1, nodes);
+        let v = -K::eval_search(o & !f, p | f | bit(sq), -beta, -alpha, depth - 1, nodes);
         if v > best {
             best = v;
             if v > alpha {

@@ -1,10 +1,12 @@
 //! The last few empties (at most [`super::SHALLOW`]): a null-window search without
 //! hash, moves in odd-parity quadrants first, a stability cutoff from
 //! [`SHALLOW_STABILITY`] empties, and the last two and last one empties special-cased
-//! ([`solve_1`] counts flips without making the move).
+//! ([`solve_1`] counts flips without making the move, from a table per line through
+//! the square: [`last_flips`]).
 
 use std::sync::OnceLock;
 
+use super::kernel::Kernel;
 use super::order::{PARITY_MASK, QUADRANT_BIT};
 use super::{stable_discs, Solver, INF, STABILITY_THRESHOLD};
 use crate::games::reversi::{bit, final_score, flips, moves, neighbours};
@@ -13,7 +15,7 @@ use crate::games::reversi::{bit, final_score, flips, moves, neighbours};
 const SHALLOW_STABILITY: u32 = 4;
 
 /// The squares around `sq`.
-#[inline]
+#[inline(always)]
 fn neighbour_mask(sq: usize) -> u64 {
     static T: OnceLock<[u64; 64]> = OnceLock::new();
     T.get_or_init(|| std::array::from_fn(|i| neighbours(bit(i))))[sq & 63]
@@ -22,7 +24,8 @@ fn neighbour_mask(sq: usize) -> u64 {
 impl Solver {
     /// Null-window search without hash for few empties; `empty` are the empty squares.
     /// `parity` has bit `q` set when quadrant `q` holds an odd number of empties.
-    pub(super) fn shallow(
+    #[inline(always)]
+    pub(super) fn shallow<K: Kernel>(
         &mut self,
         p: u64,
         o: u64,
@@ -66,7 +69,8 @@ impl Solver {
                 if f == 0 {
                     continue;
                 }
-                let v = -self.shallow(
+                let v = -K::shallow(
+                    self,
                     o & !f,
                     p | f | bit(sq),
                     -alpha - 1,
@@ -86,12 +90,13 @@ impl Solver {
             if moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.shallow(o, p, -alpha - 1, empty, parity, n);
+            return -K::shallow(self, o, p, -alpha - 1, empty, parity, n);
         }
         best
     }
 
     /// Two empties `x1`, `x2`.
+    #[inline(always)]
     fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
         self.nodes += 1;
         let mut best = -INF;
@@ -130,14 +135,14 @@ impl Solver {
 }
 
 /// The score of `p` to move with the single empty square `x` (`o` has the rest).
-#[inline]
+#[inline(always)]
 pub fn solve_1(p: u64, o: u64, x: usize) -> i32 {
     let np = p.count_ones() as i32;
-    let n = flips(p, o, x).count_ones() as i32;
+    let n = last_flips(p, x);
     if n > 0 {
         return 2 * np + 2 * n - 62;
     }
-    let n = flips(o, p, x).count_ones() as i32;
+    let n = last_flips(o, x);
     if n > 0 {
         return 2 * np - 2 * n - 64;
     }
@@ -148,3 +153,78 @@ pub fn solve_1(p: u64, o: u64, x: usize) -> i32 {
         2 * np - 64
     }
 }
+
+/// The number of discs `p` flips by playing the last empty square `x` (every other
+/// square is full: the opponent has all that `p` has not), without making the move:
+/// each of the four lines through `x` is gathered into a byte (bit = column, or row
+/// for the column) and [`LINE_FLIPS`] counts its flips.
+#[inline(always)]
+pub(super) fn last_flips(p: u64, x: usize) -> i32 {
+    let x = x & 63;
+    let (cx, cy) = (x & 7, x >> 3);
+    let row = (p >> (x & 56)) & 0xff;
+    let col = ((p >> cx) & A_FILE).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let diag = (p & DIAGONALS[x].0).wrapping_mul(0x0101_0101_0101_0101) >> 56;
+    let anti = (p & DIAGONALS[x].1).wrapping_mul(0x0101_0101_0101_0101) >> 56;
+    let t = &LINE_FLIPS;
+    (t[cx][row as usize] + t[cy][col as usize] + t[cx][diag as usize] + t[cx][anti as usize]) as i32
+}
+
+const A_FILE: u64 = 0x0101_0101_0101_0101;
+
+/// The diagonal (a1-h8 direction) and the anti-diagonal through each square, `x`
+/// itself excluded.
+const DIAGONALS: [(u64, u64); 64] = {
+    let mut t = [(0u64, 0u64); 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (x, y) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut i = 0;
+        while i < 64 {
+            let (u, v) = ((i % 8) as i32, (i / 8) as i32);
+            if i != sq && u - v == x - y {
+                t[sq].0 |= 1 << i;
+            }
+            if i != sq && u + v == x + y {
+                t[sq].1 |= 1 << i;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// `LINE_FLIPS[x][b]`: on an 8-square line with the empty square at `x` where the
+/// player has the squares of `b` and the opponent every other, the discs the player
+/// flips by playing `x`. (Squares off a short line read as the opponent's: a run
+/// through them never ends on a player's disc, so they never count.)
+const LINE_FLIPS: [[u8; 256]; 8] = {
+    let mut t = [[0u8; 256]; 8];
+    let mut x = 0;
+    while x < 8 {
+        let mut b = 0;
+        while b < 256 {
+            let mut n = 0;
+            // Right (higher bits), then left.
+            let mut i = x + 1;
+            while i < 8 && b & (1 << i) == 0 {
+                i += 1;
+            }
+            if i < 8 {
+                n += i - x - 1;
+            }
+            let mut i = x as i32 - 1;
+            while i >= 0 && b & (1 << i) == 0 {
+                i -= 1;
+            }
+            if i >= 0 {
+                n += x - i as usize - 1;
+            }
+            t[x][b] = n as u8;
+            b += 1;
+        }
+        x += 1;
+    }
+    t
+};

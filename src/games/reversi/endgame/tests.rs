@@ -39,6 +39,45 @@ fn solver_agrees_with_brute_force_near_the_end() {
 }
 
 #[test]
+fn the_portable_and_the_fast_kernels_search_the_same_tree() {
+    // FFO #40 (20 empties) and random positions: same scores, moves and nodes.
+    let (pos, _) = super::super::Reversi::parse_obf_line(
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+    )
+    .expect("obf");
+    let mut seed = 5;
+    let mut positions = vec![(pos.player(), pos.opponent())];
+    positions.extend((0..20).map(|i| random_position(&mut seed, 40 + i % 10)));
+    for (p, o) in positions {
+        let mut a = Solver::new(1 << 20);
+        a.set_fast(false);
+        let mut b = Solver::new(1 << 20);
+        b.set_fast(true);
+        assert_eq!(
+            a.solve(p, o, false, None, None),
+            b.solve(p, o, false, None, None),
+            "{p:#x} {o:#x}"
+        );
+    }
+}
+
+#[test]
+fn the_last_flip_count_agrees_with_flips() {
+    let mut seed = 9;
+    for _ in 0..20_000 {
+        let x = (crate::games::splitmix64(&mut seed) % 64) as usize;
+        let p = crate::games::splitmix64(&mut seed) & !bit(x);
+        let o = !p & !bit(x);
+        let want = flips(p, o, x).count_ones() as i32;
+        assert_eq!(shallow::last_flips(p, x), want, "{p:#x} {x}");
+        assert_eq!(
+            shallow::last_flips(o, x),
+            flips(o, p, x).count_ones() as i32
+        );
+    }
+}
+
+#[test]
 fn a_passed_deadline_or_the_stop_flag_ends_the_solve_incomplete() {
     // FFO #40 (20 empties): far more than one poll interval of nodes.
     let (pos, _) = super::super::Reversi::parse_obf_line(
