@@ -160,6 +160,37 @@ impl GameRecord {
     pub fn engine_moves(&self) -> usize {
         self.moves.iter().filter(|m| m.ms.is_some()).count()
     }
+
+    /// Charges `elapsed` of thinking to colour index `ci`; its whole milliseconds.
+    pub fn charge(&mut self, ci: usize, elapsed: Duration) -> u64 {
+        let ms = elapsed.as_millis() as u64;
+        self.total_ms[ci] += ms;
+        self.total_us[ci] += elapsed.as_micros() as u64;
+        self.max_ms[ci] = self.max_ms[ci].max(ms);
+        ms
+    }
+}
+
+/// The loss an engine's failed answer to a move request means (`None`: the match
+/// was stopped); a timed-out engine is killed. `which` names the limit it ran over.
+pub fn loss_for(
+    err: EngineError,
+    proc: &mut EngineProc,
+    sent: Instant,
+    which: &'static str,
+) -> Option<EndReason> {
+    Some(match err {
+        EngineError::Aborted => return None,
+        EngineError::Timeout => {
+            proc.kill();
+            let ms = Instant::now().saturating_duration_since(sent).as_millis() as u64;
+            EndReason::Time(which, ms)
+        }
+        EngineError::Exited => EndReason::Crash,
+        EngineError::Garbage(l) | EngineError::Refused(l) => {
+            EndReason::Garbage(l.chars().take(60).collect())
+        }
+    })
 }
 
 struct Side {
@@ -382,24 +413,11 @@ fn play_moves(
         };
         let ((x, y), at) = match answer {
             Ok(a) => a,
-            Err(EngineError::Aborted) => return None,
-            Err(EngineError::Timeout) => {
-                s.proc.kill();
-                let ms = Instant::now().saturating_duration_since(sent).as_millis() as u64;
-                return lose(rec, EndReason::Time(which, ms));
-            }
-            Err(EngineError::Exited) => return lose(rec, EndReason::Crash),
-            Err(EngineError::Garbage(l)) | Err(EngineError::Refused(l)) => {
-                let short: String = l.chars().take(60).collect();
-                return lose(rec, EndReason::Garbage(short));
-            }
+            Err(e) => return lose(rec, loss_for(e, &mut s.proc, sent, which)?),
         };
         let elapsed = at.saturating_duration_since(sent);
-        let ms = elapsed.as_millis() as u64;
         s.used += elapsed;
-        rec.total_ms[ci] += ms;
-        rec.total_us[ci] += elapsed.as_micros() as u64;
-        rec.max_ms[ci] = rec.max_ms[ci].max(ms);
+        let ms = rec.charge(ci, elapsed);
         if elapsed > turn {
             rec.late[ci] += 1;
         }

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::Receiver;
 
 use super::engine_proc::{EngineError, EngineProc};
-use super::game::{EndReason, GameConfig, GameRecord, MoveRecord, Player};
+use super::game::{loss_for, EndReason, GameConfig, GameRecord, MoveRecord, Player};
 use crate::games::gomoku::Rule;
 use crate::games::reversi::ggf::{Board, Clock, ClockOf, Ggf, MoveItem, Prop};
 use crate::games::reversi::{final_score, move_name, Reversi};
@@ -275,24 +275,11 @@ fn play_moves(
         let answer = told.and_then(|_| s.proc.wait_best_move(sent + limit + margin));
         let (item, at) = match answer {
             Ok(a) => a,
-            Err(EngineError::Aborted) => return None,
-            Err(EngineError::Timeout) => {
-                s.proc.kill();
-                let ms = Instant::now().saturating_duration_since(sent).as_millis() as u64;
-                return lose(rec, EndReason::Time(which, ms));
-            }
-            Err(EngineError::Exited) => return lose(rec, EndReason::Crash),
-            Err(EngineError::Garbage(l)) | Err(EngineError::Refused(l)) => {
-                let short: String = l.chars().take(60).collect();
-                return lose(rec, EndReason::Garbage(short));
-            }
+            Err(e) => return lose(rec, loss_for(e, &mut s.proc, sent, which)?),
         };
         let elapsed = at.saturating_duration_since(sent);
-        let ms = elapsed.as_millis() as u64;
         s.used += elapsed;
-        rec.total_ms[ci] += ms;
-        rec.total_us[ci] += elapsed.as_micros() as u64;
-        rec.max_ms[ci] = rec.max_ms[ci].max(ms);
+        let ms = rec.charge(ci, elapsed);
         if elapsed > limit + margin {
             return lose(rec, EndReason::Time(which, ms));
         }
