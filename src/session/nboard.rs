@@ -71,8 +71,9 @@ pub struct NBoardSession {
     game: GameRecord,
     depth: u32,
     contempt: i64,
-    /// The running job, the position it works on and when it began.
-    running: Option<(JobKind, GameRecord, Instant)>,
+    /// The running job and when it began (the game does not change meanwhile:
+    /// every command but `ping` and `quit` waits for the job).
+    running: Option<(JobKind, Instant)>,
     /// A ping stopped the running job: drop its remaining lines (but not `===`).
     stopping: bool,
     /// The running job is bounded by the game clock.
@@ -245,7 +246,7 @@ impl NBoardSession {
         };
         self.reply(Reply::Status(format!("{NAME} is {doing}")));
         self.engine.start_on_game(job);
-        self.running = Some((kind, self.game.clone(), t));
+        self.running = Some((kind, t));
         self.running_timed = time.is_some();
         self.stopping = false;
         if self.core.eof && time.is_none() {
@@ -258,7 +259,7 @@ impl NBoardSession {
     /// The end of the running job: `go` is answered (stopped before anything
     /// finished, still with a legal move); `hint` and `analyze` clear the status.
     fn finished(&mut self, line: Option<Line>) {
-        let Some((kind, game, start)) = self.running.take() else {
+        let Some((kind, start)) = self.running.take() else {
             return;
         };
         match kind {
@@ -271,7 +272,7 @@ impl NBoardSession {
                     }
                     None => {
                         let mut v = Vec::new();
-                        game.pos.legal_moves(&mut v);
+                        self.game.pos.legal_moves(&mut v);
                         v.first().map(|&mv| MoveItem::new(mv))
                     }
                 };
