@@ -187,6 +187,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Late-move reduction of `mv` (listed by [`Game::generate`]) when it comes late in
+    /// the move order: `None` if it must not be reduced, else extra plies (may be
+    /// negative) beyond what its place in the move order gives. Games grade their
+    /// moves (gomoku: a move that makes and blocks no line at all is reduced harder,
+    /// a three less). Default: quiet moves ([`Game::is_quiet`]) by their place only.
+    fn late_move_reduction(&self, mv: Move) -> Option<i32> {
+        self.is_quiet(mv).then_some(0)
+    }
+
     /// A forced win for the side to move that needs no search (gomoku: a five to
     /// complete, or an open four the opponent can meet with no four of his own): the
     /// plies to the end of the game. Must be exact under the rule; games without such

@@ -879,11 +879,23 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
             // Late-move reduction for quiet moves; a reduced search that beats alpha is
             // searched again at full depth.
-            let reduction = if quiet && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX {
-                (lmr(depth, i) - i32::from(pv_node) + i32::from(!pv_node && !improving))
-                    .clamp(0, new_depth - 1)
+            let graded = if reducible
+                && depth >= LMR_MIN_DEPTH
+                && i >= LMR_MIN_INDEX
+                && mv != tt_move
+                && mv != killers[0]
+                && mv != killers[1]
+            {
+                self.pos.late_move_reduction(mv)
             } else {
-                0
+                None
+            };
+            let reduction = match graded {
+                Some(extra) => {
+                    (lmr(depth, i) - i32::from(pv_node) + i32::from(!pv_node && !improving) + extra)
+                        .clamp(0, new_depth - 1)
+                }
+                None => 0,
             };
 
             self.pos.make(mv);
