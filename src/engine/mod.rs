@@ -137,21 +137,25 @@ struct Shared {
 }
 
 impl Shared {
-    /// Runs `f` with the solver (made now if it was not, sized from the table).
+    /// Runs `f` with the solver (made now if it was not, sized from the table) set
+    /// to the engine's threads.
     fn with_solver<R>(&self, f: impl FnOnce(&mut Solver) -> R) -> R {
-        with_solver(&self.solver, self.tt.size_bytes(), f)
+        with_solver(&self.solver, self.tt.size_bytes(), self.threads, f)
     }
 }
 
 /// Runs `f` with the solver in `slot` (made now if it was not, sized from a
-/// transposition table of `tt_bytes`).
+/// transposition table of `tt_bytes`) set to `threads` threads.
 fn with_solver<R>(
     slot: &Mutex<Option<Solver>>,
     tt_bytes: usize,
+    threads: usize,
     f: impl FnOnce(&mut Solver) -> R,
 ) -> R {
     let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    f(guard.get_or_insert_with(|| Solver::new(solver_bytes(tt_bytes))))
+    let solver = guard.get_or_insert_with(|| Solver::new(solver_bytes(tt_bytes)));
+    solver.set_threads(threads);
+    f(solver)
 }
 
 /// The solver's table for a transposition table of `tt_bytes`: half as much.
@@ -173,7 +177,7 @@ impl Engine {
         }
     }
 
-    /// Search threads for the next searches (lazy SMP); clamped to
+    /// Search threads for the next searches (lazy SMP) and reversi solves; clamped to
     /// 1..=[`max_threads`] (a log line says so when a request is cut).
     pub fn set_threads(&mut self, n: usize) {
         let max = max_threads();
@@ -501,7 +505,7 @@ fn search_position(
         Position::Gomoku(g) => {
             search_with_progress(g.as_ref(), params, tt, stop, threads, on_info, on_root)
         }
-        Position::Reversi(g) => with_solver(solver, tt.size_bytes(), |solver| {
+        Position::Reversi(g) => with_solver(solver, tt.size_bytes(), threads, |solver| {
             search_or_solve(g.as_ref(), params, tt, solver, stop, on_info)
         }),
     };

@@ -100,6 +100,13 @@ impl NBoardSession {
         s
     }
 
+    /// Search threads (the `--threads` flag; NBoard has no command for it): the
+    /// endgame solver of hints and moves uses them.
+    pub fn with_threads(mut self, n: usize) -> NBoardSession {
+        self.engine.set_threads(n);
+        self
+    }
+
     /// Runs until the session ends. Returns the process exit code.
     pub fn run(mut self, input: Receiver<Input<Result<Command, ParseError>>>) -> i32 {
         let reports = self.reports.clone();

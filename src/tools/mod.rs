@@ -39,8 +39,9 @@ OPTIONS (session):
                                 the game START/startpos builds (default gomoku; Gomocup START 3
                                 is always tic-tac-toe, reversi is START 8; UCI_Variant overrides it)
     --rule RULE                 freestyle|standard|renju|caro, or a Gomocup INFO rule number
-    --threads N                 search threads (lazy SMP; default 1, at most one per logical
-                                CPU; INFO thread_num / the UCI Threads option override)
+    --threads N                 search threads (lazy SMP, and the reversi endgame solver's;
+                                default 1, at most one per logical CPU; INFO thread_num /
+                                the UCI Threads option override)
 
 Logs go to stderr; set RUST_LOG=debug (or info, warn) to see them.
 ";

@@ -37,7 +37,7 @@ pub fn perft_bits(p: u64, o: u64, depth: u32) -> u64 {
 }
 
 fn perft_portable(p: u64, o: u64, depth: u32) -> u64 {
-    perft_body(p, o, depth, perft_portable)
+    perft_body(p, o, depth, moves, perft_portable)
 }
 
 /// [`perft_body`] compiled for x86-64-v3 (only called when the CPU has it).
@@ -45,12 +45,25 @@ fn perft_portable(p: u64, o: u64, depth: u32) -> u64 {
 #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
 fn perft_v3(p: u64, o: u64, depth: u32) -> u64 {
     // The closure inherits the features: the recursive call needs no `unsafe`.
-    perft_body(p, o, depth, |p, o, d| perft_v3(p, o, d))
+    perft_body(
+        p,
+        o,
+        depth,
+        |p, o| crate::games::reversi::cpu::moves_v3(p, o),
+        |p, o, d| perft_v3(p, o, d),
+    )
 }
 
-/// One node of perft; `recurse` is the instance to call for the children.
+/// One node of perft; `moves` generates the moves, `recurse` is the instance to call
+/// for the children.
 #[inline(always)]
-fn perft_body(p: u64, o: u64, depth: u32, recurse: impl Fn(u64, u64, u32) -> u64) -> u64 {
+fn perft_body(
+    p: u64,
+    o: u64,
+    depth: u32,
+    moves: impl Fn(u64, u64) -> u64,
+    recurse: impl Fn(u64, u64, u32) -> u64,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -66,6 +79,18 @@ fn perft_body(p: u64, o: u64, depth: u32, recurse: impl Fn(u64, u64, u32) -> u64
     }
     if depth == 1 {
         return m.count_ones() as u64;
+    }
+    if depth == 2 {
+        // Each child counts its moves, or one leaf when it has none (a pass to depth
+        // 0, or the end of the game): no call per child.
+        let mut n = 0;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let f = flips(p, o, sq);
+            n += (moves(o & !f, p | f | bit(sq)).count_ones() as u64).max(1);
+        }
+        return n;
     }
     let mut n = 0;
     while m != 0 {

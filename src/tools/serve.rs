@@ -144,7 +144,9 @@ pub fn run_session(opts: SessionOptions) -> i32 {
                 },
                 None => Vec::new(),
             });
-            NBoardSession::new(out).run(input)
+            NBoardSession::new(out)
+                .with_threads(opts.threads)
+                .run(input)
         }
     }
 }

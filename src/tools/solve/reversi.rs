@@ -14,9 +14,10 @@ use crate::games::Move;
 use crate::tools::args::Args;
 
 pub const USAGE: &str = "\
-ply solve [--wld] [--hash MB] FILE.obf
+ply solve [--wld] [--hash MB] [--threads N] FILE.obf
 
-Solves every position of an OBF file exactly (with --wld: win/loss/draw only) and
+Solves every position of an OBF file exactly (with --wld: win/loss/draw only), with
+N threads (default 1; more make the node counts vary from run to run), and
 prints, per position, the score for the side to move, the best move, nodes, time and
 nodes per second, then the totals. A score that disagrees with the file's best score,
 or a best move the file scores lower, is flagged; the exit code is then 1.
@@ -51,28 +52,41 @@ fn signed(v: i32) -> String {
 struct Options {
     wld: bool,
     hash_mb: usize,
+    threads: usize,
     file: String,
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut wld = false;
     let mut hash_mb = 64usize;
+    let mut threads = 1usize;
     let mut file = None;
     let mut args = Args::new(args);
     while let Some(a) = args.next() {
         match a {
             "--wld" => wld = true,
             "--hash" => hash_mb = args.next_number(a, "a size in MB (1 to 4096)", 1..=4096)?,
+            "--threads" => threads = args.next_number(a, "a thread count (1 to 256)", 1..=256)?,
             f if file.is_none() => file = Some(f.to_string()),
             f => return Err(format!("unexpected argument '{f}'")),
         }
     }
     let file = file.ok_or("which file?")?;
-    Ok(Options { wld, hash_mb, file })
+    Ok(Options {
+        wld,
+        hash_mb,
+        threads,
+        file,
+    })
 }
 
 pub fn run(args: &[String]) -> i32 {
-    let Options { wld, hash_mb, file } = match parse_args(args) {
+    let Options {
+        wld,
+        hash_mb,
+        threads,
+        file,
+    } = match parse_args(args) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("ply solve: {e}\n\n{USAGE}");
@@ -87,6 +101,7 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let mut solver = Solver::new(hash_mb << 20);
+    solver.set_threads(threads);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);

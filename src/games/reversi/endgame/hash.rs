@@ -1,6 +1,13 @@
 //! The solver's hash table ([`EndHash`]): exact (or selective) bounds and the best
 //! move per position, the whole position stored (no false hits), two entries a bucket
 //! (the deeper one kept first).
+//!
+//! Shared by the solver's threads without locks: an entry is three words, the data
+//! and the two halves of the position each xored with a scramble of the data, so a
+//! read that mixes two writes fails the check and reads as a miss (Hyatt's lockless
+//! scheme). With one thread the relaxed atomics are plain loads and stores.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 #[derive(Clone, Copy, Default)]
 pub(super) struct Entry {
@@ -14,16 +21,74 @@ pub(super) struct Entry {
     pub(super) sel: bool,
 }
 
+/// Set in every stored data word (an empty slot reads as no entry).
+const VALID: u64 = 1 << 40;
+
+impl Entry {
+    fn data(&self) -> u64 {
+        (self.lower as u8 as u64)
+            | (self.upper as u8 as u64) << 8
+            | (self.mv as u64) << 16
+            | (self.empties as u64) << 24
+            | (self.sel as u64) << 32
+            | VALID
+    }
+}
+
+/// The scramble of a data word that guards the position words.
+#[inline(always)]
+fn mix(d: u64) -> u64 {
+    let h = d.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    h ^ (h >> 31)
+}
+
+/// One entry: the position xored with [`mix`] of the data, and the data.
+#[derive(Default)]
+struct Slot([AtomicU64; 3]);
+
+impl Slot {
+    #[inline(always)]
+    fn load(&self) -> Entry {
+        let d = self.0[2].load(Relaxed);
+        if d & VALID == 0 {
+            return Entry::default();
+        }
+        let m = mix(d);
+        Entry {
+            p: self.0[0].load(Relaxed) ^ m,
+            o: self.0[1].load(Relaxed) ^ m,
+            lower: d as u8 as i8,
+            upper: (d >> 8) as u8 as i8,
+            mv: (d >> 16) as u8,
+            empties: (d >> 24) as u8,
+            sel: (d >> 32) & 1 != 0,
+        }
+    }
+    #[inline(always)]
+    fn save(&self, e: &Entry) {
+        let d = e.data();
+        let m = mix(d);
+        self.0[0].store(e.p ^ m, Relaxed);
+        self.0[1].store(e.o ^ m, Relaxed);
+        self.0[2].store(d, Relaxed);
+    }
+    fn clear(&self) {
+        for w in &self.0 {
+            w.store(0, Relaxed);
+        }
+    }
+}
+
 /// Exact bounds per position (the whole position is stored: no false hits).
 pub struct EndHash {
-    slots: Vec<[Entry; 2]>,
+    slots: Vec<[Slot; 2]>,
     mask: usize,
 }
 
 impl EndHash {
     /// A table of about `bytes` bytes (a power of two of buckets).
     pub fn new(bytes: usize) -> EndHash {
-        let bucket = std::mem::size_of::<[Entry; 2]>();
+        let bucket = std::mem::size_of::<[Slot; 2]>();
         let n = (bytes / bucket).max(1024);
         let n = if n.is_power_of_two() {
             n
@@ -31,13 +96,16 @@ impl EndHash {
             n.next_power_of_two() / 2
         };
         EndHash {
-            slots: vec![[Entry::default(); 2]; n],
+            slots: (0..n).map(|_| Default::default()).collect(),
             mask: n - 1,
         }
     }
 
     pub fn clear(&mut self) {
-        self.slots.fill([Entry::default(); 2]);
+        for b in &self.slots {
+            b[0].clear();
+            b[1].clear();
+        }
     }
 
     #[inline]
@@ -51,15 +119,15 @@ impl EndHash {
     pub(super) fn probe(&self, p: u64, o: u64) -> Option<Entry> {
         let b = &self.slots[self.index(p, o)];
         b.iter()
+            .map(Slot::load)
             .find(|e| e.p == p && e.o == o && e.upper >= e.lower)
-            .copied()
     }
 
     /// Stores the result `score` of a search of window (alpha, beta).
     #[inline]
     #[allow(clippy::too_many_arguments)]
     pub(super) fn store(
-        &mut self,
+        &self,
         p: u64,
         o: u64,
         empties: u32,
@@ -68,29 +136,29 @@ impl EndHash {
         mv: u8,
         sel: bool,
     ) {
-        let i = self.index(p, o);
-        let b = &mut self.slots[i];
-        let slot = if b[0].p == p && b[0].o == o {
-            0
-        } else if b[1].p == p && b[1].o == o {
-            1
-        } else if empties as u8 >= b[0].empties {
-            b[1] = b[0];
-            0
+        let b = &self.slots[self.index(p, o)];
+        let (e0, e1) = (b[0].load(), b[1].load());
+        let (slot, mut e) = if e0.p == p && e0.o == o {
+            (0, e0)
+        } else if e1.p == p && e1.o == o {
+            (1, e1)
+        } else if empties as u8 >= e0.empties {
+            b[1].save(&e0);
+            (0, Entry::default())
         } else {
-            1
+            (1, Entry::default())
         };
-        let e = &mut b[slot];
         if e.p == p && e.o == o && !e.sel && sel {
             // Exact bounds are worth more than a selective result.
             if e.mv == NO_MOVE {
                 e.mv = mv;
+                b[slot].save(&e);
             }
             return;
         }
         if e.p != p || e.o != o || e.upper < e.lower || e.sel != sel {
             let keep = if e.p == p && e.o == o { e.mv } else { NO_MOVE };
-            *e = Entry {
+            e = Entry {
                 p,
                 o,
                 lower: -64,
@@ -114,6 +182,7 @@ impl EndHash {
         if score > alpha || e.mv == NO_MOVE {
             e.mv = mv;
         }
+        b[slot].save(&e);
     }
 }
 

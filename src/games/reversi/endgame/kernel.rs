@@ -10,16 +10,16 @@
 use std::sync::atomic::AtomicBool;
 
 use super::order::{eval_search, MoveList};
-use super::Solver;
+use super::Search;
 
 /// The solver's recursive entry points (see the module documentation).
 pub(super) trait Kernel {
-    fn pvs(s: &mut Solver, p: u64, o: u64, alpha: i32, beta: i32, n: u32, stop: Stop) -> i32;
-    fn nws(s: &mut Solver, p: u64, o: u64, alpha: i32, n: u32, stop: Stop) -> i32;
-    fn shallow(s: &mut Solver, p: u64, o: u64, alpha: i32, empty: u64, par: u8, n: u32) -> i32;
+    fn pvs(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, n: u32, stop: Stop) -> i32;
+    fn nws(s: &mut Search, p: u64, o: u64, alpha: i32, n: u32, stop: Stop) -> i32;
+    fn shallow(s: &mut Search, p: u64, o: u64, alpha: i32, empty: u64, par: u8, n: u32) -> i32;
     #[allow(clippy::too_many_arguments)]
     fn ordered_moves(
-        s: &mut Solver,
+        s: &mut Search,
         list: &mut MoveList,
         p: u64,
         o: u64,
@@ -37,18 +37,18 @@ pub(super) type Stop<'a> = Option<&'a AtomicBool>;
 pub(super) struct Portable;
 
 impl Kernel for Portable {
-    fn pvs(s: &mut Solver, p: u64, o: u64, alpha: i32, beta: i32, n: u32, stop: Stop) -> i32 {
+    fn pvs(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, n: u32, stop: Stop) -> i32 {
         s.pvs::<Self>(p, o, alpha, beta, n, stop)
     }
-    fn nws(s: &mut Solver, p: u64, o: u64, alpha: i32, n: u32, stop: Stop) -> i32 {
+    fn nws(s: &mut Search, p: u64, o: u64, alpha: i32, n: u32, stop: Stop) -> i32 {
         s.nws::<Self>(p, o, alpha, n, stop)
     }
-    fn shallow(s: &mut Solver, p: u64, o: u64, alpha: i32, empty: u64, par: u8, n: u32) -> i32 {
+    fn shallow(s: &mut Search, p: u64, o: u64, alpha: i32, empty: u64, par: u8, n: u32) -> i32 {
         s.shallow::<Self>(p, o, alpha, empty, par, n)
     }
     #[allow(clippy::too_many_arguments)]
     fn ordered_moves(
-        s: &mut Solver,
+        s: &mut Search,
         list: &mut MoveList,
         p: u64,
         o: u64,
@@ -77,21 +77,21 @@ mod v3 {
     use super::*;
 
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
-    pub(super) fn pvs(s: &mut Solver, p: u64, o: u64, a: i32, b: i32, n: u32, stop: Stop) -> i32 {
+    pub(super) fn pvs(s: &mut Search, p: u64, o: u64, a: i32, b: i32, n: u32, stop: Stop) -> i32 {
         s.pvs::<V3>(p, o, a, b, n, stop)
     }
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
-    pub(super) fn nws(s: &mut Solver, p: u64, o: u64, alpha: i32, n: u32, stop: Stop) -> i32 {
+    pub(super) fn nws(s: &mut Search, p: u64, o: u64, alpha: i32, n: u32, stop: Stop) -> i32 {
         s.nws::<V3>(p, o, alpha, n, stop)
     }
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
-    pub(super) fn shallow(s: &mut Solver, p: u64, o: u64, a: i32, e: u64, par: u8, n: u32) -> i32 {
+    pub(super) fn shallow(s: &mut Search, p: u64, o: u64, a: i32, e: u64, par: u8, n: u32) -> i32 {
         s.shallow::<V3>(p, o, a, e, par, n)
     }
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
     #[allow(clippy::too_many_arguments)]
     pub(super) fn ordered_moves(
-        s: &mut Solver,
+        s: &mut Search,
         list: &mut MoveList,
         p: u64,
         o: u64,
@@ -113,21 +113,21 @@ mod v3 {
 #[cfg(target_arch = "x86_64")]
 impl Kernel for V3 {
     #[inline(always)]
-    fn pvs(s: &mut Solver, p: u64, o: u64, alpha: i32, beta: i32, n: u32, stop: Stop) -> i32 {
+    fn pvs(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, n: u32, stop: Stop) -> i32 {
         unsafe { v3::pvs(s, p, o, alpha, beta, n, stop) }
     }
     #[inline(always)]
-    fn nws(s: &mut Solver, p: u64, o: u64, alpha: i32, n: u32, stop: Stop) -> i32 {
+    fn nws(s: &mut Search, p: u64, o: u64, alpha: i32, n: u32, stop: Stop) -> i32 {
         unsafe { v3::nws(s, p, o, alpha, n, stop) }
     }
     #[inline(always)]
-    fn shallow(s: &mut Solver, p: u64, o: u64, alpha: i32, empty: u64, par: u8, n: u32) -> i32 {
+    fn shallow(s: &mut Search, p: u64, o: u64, alpha: i32, empty: u64, par: u8, n: u32) -> i32 {
         unsafe { v3::shallow(s, p, o, alpha, empty, par, n) }
     }
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn ordered_moves(
-        s: &mut Solver,
+        s: &mut Search,
         list: &mut MoveList,
         p: u64,
         o: u64,

@@ -5,7 +5,7 @@
 
 use super::hash::NO_MOVE;
 use super::kernel::Kernel;
-use super::{Solver, ORDER_BY_SEARCH};
+use super::{Search, ORDER_BY_SEARCH};
 use crate::games::reversi::{bit, eval, final_score, flips, moves, neighbours, pattern, CORNERS};
 
 /// One disc of evaluation weighs a quarter of an opponent reply (1 << 15) in the move
@@ -104,12 +104,15 @@ impl MoveList {
             v[j] = x;
         }
     }
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
     pub(super) fn as_slice(&self) -> &[(u8, i32)] {
         &self.items[..self.len]
     }
 }
 
-impl Solver {
+impl Search<'_> {
     /// The moves of `p`, best first: the hash move, then fastest-first (fewest
     /// opponent replies), helped above [`ORDER_BY_SEARCH`] empties by a shallow
     /// evaluation search. With `etc`, a child whose stored upper bound already proves

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use super::kernel::Kernel;
 use super::order::{PARITY_MASK, QUADRANT_BIT};
-use super::{stable_discs, Solver, INF, STABILITY_THRESHOLD};
+use super::{stable_discs, Search, INF, STABILITY_THRESHOLD};
 use crate::games::reversi::{bit, final_score, flips, moves, neighbours};
 
 /// Stability cutoffs are tried in the shallow search from this many empties on.
@@ -21,7 +21,7 @@ fn neighbour_mask(sq: usize) -> u64 {
     T.get_or_init(|| std::array::from_fn(|i| neighbours(bit(i))))[sq & 63]
 }
 
-impl Solver {
+impl Search<'_> {
     /// Null-window search without hash for few empties; `empty` are the empty squares.
     /// `parity` has bit `q` set when quadrant `q` holds an odd number of empties.
     #[inline(always)]

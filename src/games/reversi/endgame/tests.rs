@@ -110,3 +110,46 @@ fn incremental_parity_matches_the_quadrant_counts() {
         }
     }
 }
+
+#[test]
+fn two_threads_find_the_same_scores_as_one() {
+    // FFO #40 (20 empties, many splits) and random positions of 14-20 empties.
+    let (pos, _) = super::super::Reversi::parse_obf_line(
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+    )
+    .expect("obf");
+    let mut seed = 11;
+    let mut positions = vec![(pos.player(), pos.opponent())];
+    positions.extend((0..12).map(|i| random_position(&mut seed, 44 + i % 7)));
+    let mut one = Solver::new(1 << 20);
+    let mut two = Solver::new(1 << 20);
+    two.set_threads(2);
+    for (p, o) in positions {
+        let a = one.solve(p, o, false, None, None);
+        let b = two.solve(p, o, false, None, None);
+        assert_eq!(a.score, b.score, "{p:#x} {o:#x}");
+        assert!(b.complete);
+        // The move of the two-thread solve is a best one.
+        let sq = b.best.0 as usize;
+        if sq < 64 && moves(p, o) & bit(sq) != 0 {
+            let f = flips(p, o, sq);
+            let c = Solver::new(1 << 20).solve(o & !f, p | f | bit(sq), false, None, None);
+            assert_eq!(-c.score, a.score, "move of {p:#x} {o:#x}");
+        }
+        let w = two.solve(p, o, true, None, None);
+        assert_eq!(w.score.signum(), a.score.signum());
+    }
+}
+
+#[test]
+fn a_two_thread_solve_stops_on_the_flag() {
+    let (pos, _) = super::super::Reversi::parse_obf_line(
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+    )
+    .expect("obf");
+    let mut solver = Solver::new(1 << 20);
+    solver.set_threads(2);
+    let stop = AtomicBool::new(true);
+    let s = solver.solve(pos.player(), pos.opponent(), false, Some(&stop), None);
+    assert!(!s.complete);
+}
