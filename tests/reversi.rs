@@ -398,7 +398,7 @@ fn the_trained_evaluation_predicts_ffo_scores() {
         let best = known.iter().map(|k| k.1).max().expect("a score");
         let (p, o) = (g.player(), g.opponent());
         err_pattern += (pattern::evaluate(p, o) - best * eval::DISC).abs();
-        err_hand += (eval::evaluate(p, o) - best * eval::DISC).abs();
+        err_hand += (eval::hand_set(p, o) - best * eval::DISC).abs();
         // The move each evaluation prefers one ply ahead, and what it costs.
         let pick = |f: fn(u64, u64) -> i32| {
             known
@@ -412,7 +412,7 @@ fn the_trained_evaluation_predicts_ffo_scores() {
                 .expect("a move")
         };
         lost_pattern += pick(pattern::evaluate);
-        lost_hand += pick(eval::evaluate);
+        lost_hand += pick(eval::hand_set);
         n += 1;
     }
     eprintln!(

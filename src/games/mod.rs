@@ -212,6 +212,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Multi-ProbCut (Buro): for a null-window node to be searched `depth` plies, a
+    /// shallower depth whose result predicts the deep one's, and the margin (in
+    /// evaluation units) beyond which that prediction is trusted to cut the node.
+    /// Default: none (no forward pruning of this kind).
+    fn probcut(&self, _depth: i32) -> Option<(i32, i32)> {
+        None
+    }
+
     /// A proven forced win for the side to move found by the game's own threat
     /// solver within `max_nodes`, and the solver nodes spent. `abort` is polled now
     /// and then (stop flag, deadline); when it says true the solver gives up. Games

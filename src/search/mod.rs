@@ -751,6 +751,32 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
             }
         }
+        // Multi-ProbCut: a shallow null-window search far beyond the bound predicts
+        // that the deep one would cut too.
+        if !pv_node && beta.abs() < MATE_BOUND {
+            if let Some((shallow, margin)) = self.pos.probcut(depth) {
+                let up = beta + margin;
+                if up < MATE_BOUND {
+                    let v = self.negamax(shallow, ply, up - 1, up, false);
+                    if self.aborted {
+                        return 0;
+                    }
+                    if v >= up {
+                        return beta;
+                    }
+                }
+                let down = alpha - margin;
+                if down > -MATE_BOUND {
+                    let v = self.negamax(shallow, ply, down, down + 1, false);
+                    if self.aborted {
+                        return 0;
+                    }
+                    if v <= down {
+                        return alpha;
+                    }
+                }
+            }
+        }
         // A win that needs no search (a five to complete, an unstoppable four).
         if let Some(plies) = self.pos.quick_win() {
             return MATE - (ply as i32 + plies as i32);

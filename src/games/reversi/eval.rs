@@ -1,6 +1,9 @@
 //! Reversi evaluation, from the side to move's view, in 1/100 disc units.
 //!
-//! Hand-set terms, interpolated between the opening (60 empties) and the end (0):
+//! [`evaluate`] is the trained pattern evaluation ([`super::pattern`]) with the final
+//! score at the end of the game. [`hand_set`], the evaluation before it (and the
+//! fallback when no weights are built in), is kept as the trainer's yardstick. Its
+//! hand-set terms, interpolated between the opening (60 empties) and the end (0):
 //! - edges: a table over every configuration of an 8-square edge (built at start-up
 //!   from simple rules: corners, C squares next to an empty corner, discs no move
 //!   along the edge can flip, the other edge squares);
@@ -134,8 +137,51 @@ fn inner_weights(b: u64) -> i32 {
     s
 }
 
-/// Static evaluation of `p` (to move) against `o`.
+/// Static evaluation of `p` (to move) against `o`: the game's final score when it
+/// is over, else the trained pattern value (within the possible final scores).
+#[inline]
 pub fn evaluate(p: u64, o: u64) -> i32 {
+    if !super::pattern::trained() {
+        return hand_set(p, o);
+    }
+    if p | o == u64::MAX || (moves(p, o) == 0 && moves(o, p) == 0) {
+        return super::final_score(p, o) * DISC;
+    }
+    super::pattern::evaluate(p, o).clamp(-64 * DISC + 1, 64 * DISC - 1)
+}
+
+/// Multi-ProbCut below this depth is not tried.
+const PROBCUT_MIN_DEPTH: i32 = 3;
+/// How many standard deviations of the shallow search's error a cut needs.
+pub const PROBCUT_T: f64 = 2.5;
+
+/// The shallow depth that predicts a search of `depth` plies (same parity), and the
+/// margin of a cut at `empties` (see `Game::probcut`): `PROBCUT_T` times the standard
+/// deviation of the deep value around the shallow one, as fitted by
+/// `examples/reversi_train.rs mpc`.
+pub fn probcut(empties: u32, depth: i32) -> Option<(i32, i32)> {
+    if depth < PROBCUT_MIN_DEPTH || empties as i32 <= depth {
+        return None;
+    }
+    let shallow = match 2 * (depth / 4) + (depth & 1) {
+        0 => depth - 2,
+        d => d,
+    };
+    let sigma = mpc_sigma(empties, depth, shallow);
+    Some((shallow, (PROBCUT_T * sigma * f64::from(DISC)) as i32))
+}
+
+/// Standard deviation in discs of a `depth`-ply value around the `shallow`-ply one.
+fn mpc_sigma(empties: u32, depth: i32, shallow: i32) -> f64 {
+    let [a, b, c, k] = MPC_SIGMA;
+    (a * f64::from(empties) + b * f64::from(depth) + c * f64::from(shallow) + k).max(0.5)
+}
+
+/// `[empties, depth, shallow depth, constant]` coefficients of [`mpc_sigma`].
+const MPC_SIGMA: [f64; 4] = [-0.0781, 0.3020, -0.5809, 5.8478];
+
+/// The hand-set evaluation of `p` (to move) against `o`.
+pub fn hand_set(p: u64, o: u64) -> i32 {
     let empty = !(p | o);
     let n = empty.count_ones() as i32;
     if n == 0 {
@@ -176,11 +222,13 @@ mod tests {
     #[test]
     fn start_position_is_balanced_and_colour_blind() {
         let r = Reversi::new();
-        assert_eq!(evaluate(r.player(), r.opponent()), 0);
+        assert_eq!(hand_set(r.player(), r.opponent()), 0);
         // A half-turn of the board (square i -> 63 - i) keeps the value.
         let p = 0x0000_0010_1c08_0000u64;
         let o = 0x0000_0808_0000_0000u64;
-        assert_eq!(evaluate(p.reverse_bits(), o.reverse_bits()), evaluate(p, o));
+        assert_eq!(hand_set(p.reverse_bits(), o.reverse_bits()), hand_set(p, o));
+        // The trained one: the start is close to even.
+        assert!(evaluate(r.player(), r.opponent()).abs() < 5 * DISC);
     }
 
     #[test]

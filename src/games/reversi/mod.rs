@@ -238,6 +238,7 @@ struct Undo {
     opponent: u64,
     side: Color,
     key: u64,
+    indices: pattern::Indices,
     mv: Move,
 }
 
@@ -250,6 +251,8 @@ pub struct Reversi {
     opponent: u64,
     side: Color,
     key: u64,
+    /// The evaluation's pattern indices, updated by each move.
+    indices: pattern::Indices,
     history: Vec<Undo>,
 }
 
@@ -280,6 +283,7 @@ impl Reversi {
             opponent,
             side,
             key: zobrist_key(black, white, side),
+            indices: pattern::Indices::new(black, white),
             history: Vec::with_capacity(64),
         }
     }
@@ -467,6 +471,7 @@ impl Reversi {
             opponent: self.opponent,
             side: self.side,
             key: self.key,
+            indices: self.indices,
             mv,
         });
     }
@@ -481,7 +486,27 @@ impl Reversi {
     /// Ordering score of a move: the evaluation after it (from our side).
     fn order_score(&self, sq: usize) -> i32 {
         let f = flips(self.player, self.opponent, sq);
-        -eval::evaluate(self.opponent & !f, self.player | f | bit(sq))
+        let (np, no) = (self.opponent & !f, self.player | f | bit(sq));
+        if !pattern::trained() {
+            return -eval::hand_set(np, no);
+        }
+        let mut ix = self.indices;
+        let black = self.side == Color::Black;
+        ix.play(sq, f, black);
+        -Self::evaluate_with(&ix, !black, np, no)
+    }
+
+    /// [`eval::evaluate`] of `p` to move against `o` (Black to move when `black`)
+    /// from the position's pattern indices.
+    #[inline]
+    fn evaluate_with(ix: &pattern::Indices, black: bool, p: u64, o: u64) -> i32 {
+        let (mp, mo) = (moves(p, o), moves(o, p));
+        let empties = (!(p | o)).count_ones();
+        if empties == 0 || (mp == 0 && mo == 0) {
+            return final_score(p, o) * eval::DISC;
+        }
+        ix.evaluate(black, empties, mp.count_ones(), mo.count_ones())
+            .clamp(-64 * eval::DISC + 1, 64 * eval::DISC - 1)
     }
 }
 
@@ -583,6 +608,7 @@ impl Game for Reversi {
                 }
             }
             self.key = key;
+            self.indices.play(sq, f, self.side == Color::Black);
             self.player |= placed;
             self.opponent &= !f;
         }
@@ -594,10 +620,22 @@ impl Game for Reversi {
             self.opponent = u.opponent;
             self.side = u.side;
             self.key = u.key;
+            self.indices = u.indices;
         }
     }
     fn evaluate(&self) -> i32 {
-        eval::evaluate(self.player, self.opponent)
+        if !pattern::trained() {
+            return eval::hand_set(self.player, self.opponent);
+        }
+        Self::evaluate_with(
+            &self.indices,
+            self.side == Color::Black,
+            self.player,
+            self.opponent,
+        )
+    }
+    fn probcut(&self, depth: i32) -> Option<(i32, i32)> {
+        eval::probcut(self.empties(), depth)
     }
     fn dimensions(&self) -> (usize, usize) {
         (8, 8)

@@ -2,13 +2,15 @@
 //! sum of one weight per pattern instance, looked up by the instance's configuration
 //! (each square empty, the mover's or the opponent's: a base-3 index), plus a weight
 //! for each side's number of legal moves and a constant, in one weight set per stage
-//! of the game (by empties).
+//! of the game (by empties: 0-9, every four empties to 53, then 54-60).
 //!
-//! The weights (`weights.bin`, rebuilt by `scripts/train-reversi-eval.sh`) are fitted
-//! by least squares to the exact final scores of 155,000 positions with 4 to 21
-//! empties from self-played games (`examples/reversi_train.rs`); stages beyond the
-//! data (22 empties and more) use the 18-21 weights. They are given in 1/100 of a disc
-//! ([`super::eval::DISC`]). The endgame solver orders its moves with them.
+//! The weights (`weights.bin`, rebuilt by `scripts/train-reversi-eval.sh`) are in 1/100
+//! of a disc ([`super::eval::DISC`]). Those of 0 to 21 empties are fitted by least
+//! squares to the exact final scores of positions from self-played games
+//! (`examples/reversi_train.rs gen`/`train`); the later stages are fitted stage by
+//! stage back to the start, to the values of searches whose leaves lie in the stages
+//! already fitted (`boot`). The search evaluates with them from indices kept up to
+//! date move by move ([`Indices`]); the endgame solver orders its moves with them.
 
 use std::sync::OnceLock;
 
@@ -34,18 +36,16 @@ pub const PATTERNS: [&[usize]; 11] = [
 ];
 
 /// Number of weight sets (stages of the game).
-pub const STAGES: usize = 6;
+pub const STAGES: usize = 13;
 
-/// The stage of a position with `empties` empty squares.
+/// The stage of a position with `empties` empty squares: 0-9, then every four
+/// empties up to 53, then 54-60.
 #[inline]
 pub fn stage(empties: u32) -> usize {
     match empties {
         0..=9 => 0,
-        10..=13 => 1,
-        14..=17 => 2,
-        18..=21 => 3,
-        22..=25 => 4,
-        _ => 5,
+        10..=53 => (empties as usize - 10) / 4 + 1,
+        _ => STAGES - 1,
     }
 }
 
@@ -53,11 +53,8 @@ pub fn stage(empties: u32) -> usize {
 pub fn stage_range(s: usize) -> (u32, u32) {
     match s {
         0 => (0, 9),
-        1 => (10, 13),
-        2 => (14, 17),
-        3 => (18, 21),
-        4 => (22, 25),
-        _ => (26, 60),
+        s if s + 1 >= STAGES => (54, 60),
+        s => (10 + 4 * (s as u32 - 1), 13 + 4 * (s as u32 - 1)),
     }
 }
 
@@ -177,6 +174,8 @@ pub fn init() {
     let _ = layout();
     let _ = flat();
     let _ = weights();
+    let _ = white_weights();
+    let _ = square_terms();
 }
 
 /// The pattern value of `p` to move against `o` in 1/100 disc (0 when untrained).
@@ -203,6 +202,123 @@ pub fn evaluate(p: u64, o: u64) -> i32 {
         v += set[inst.offset as usize + i as usize] as i32;
     }
     v
+}
+
+/// Number of pattern instances (see [`layout`]).
+pub const INSTANCES: usize = 46;
+
+/// The pattern indices of a position from Black's view (a square's digit: 0 empty,
+/// 1 Black, 2 White), kept up to date move by move ([`Indices::play`]) so that the
+/// search's evaluation ([`Indices::evaluate`]) reads them instead of recomputing them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Indices([u16; INSTANCES]);
+
+impl Indices {
+    /// The indices of a position with these discs.
+    pub fn new(black: u64, white: u64) -> Indices {
+        let mut out = [0u16; INSTANCES];
+        for (o, inst) in out.iter_mut().zip(&layout().0) {
+            *o = index(black, white, &inst.squares) as u16;
+        }
+        Indices(out)
+    }
+
+    /// Black (`black`) or White puts a disc on `sq` and turns the discs of `flips`.
+    #[inline]
+    pub fn play(&mut self, sq: usize, flips: u64, black: bool) {
+        let t = square_terms();
+        let colour = if black { 1 } else { 2 };
+        for &(i, pow) in t[sq].iter() {
+            let x = &mut self.0[i as usize];
+            *x = x.wrapping_add(colour * pow);
+        }
+        let mut f = flips;
+        while f != 0 {
+            let q = f.trailing_zeros() as usize;
+            f &= f - 1;
+            for &(i, pow) in t[q].iter() {
+                let x = &mut self.0[i as usize];
+                // White's digit 2 becomes Black's 1, or the other way round.
+                *x = if black {
+                    x.wrapping_sub(pow)
+                } else {
+                    x.wrapping_add(pow)
+                };
+            }
+        }
+    }
+
+    /// The pattern value for the side to move (Black when `black`) with `empties`
+    /// empty squares and the two sides' move counts; the same as [`evaluate`] of the
+    /// position.
+    #[inline]
+    pub fn evaluate(&self, black: bool, empties: u32, mover_moves: u32, other_moves: u32) -> i32 {
+        let Some((w, w_white)) = weights().zip(white_weights()) else {
+            return 0;
+        };
+        let size = stage_size();
+        let base = stage(empties) * size;
+        let set = if black {
+            &w[base..base + size]
+        } else {
+            &w_white[base..base + size]
+        };
+        let mob = size - 1 - 2 * MOBILITY;
+        let mp = (mover_moves as usize).min(MOBILITY - 1);
+        let mo = (other_moves as usize).min(MOBILITY - 1);
+        let mut v = set[size - 1] as i32 + set[mob + mp] as i32 + set[mob + MOBILITY + mo] as i32;
+        for (inst, &i) in flat().iter().zip(&self.0) {
+            v += set[inst.offset as usize + i as usize] as i32;
+        }
+        v
+    }
+}
+
+/// For each square, the instances it is in and the power of 3 of its digit there.
+fn square_terms() -> &'static [Vec<(u8, u16)>; 64] {
+    static T: OnceLock<[Vec<(u8, u16)>; 64]> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t: [Vec<(u8, u16)>; 64] = std::array::from_fn(|_| Vec::new());
+        for (i, inst) in layout().0.iter().enumerate() {
+            let n = inst.squares.len();
+            for (k, &q) in inst.squares.iter().enumerate() {
+                t[q].push((i as u8, 3u16.pow((n - 1 - k) as u32)));
+            }
+        }
+        t
+    })
+}
+
+/// The weights with each pattern configuration's digits 1 and 2 swapped: the value
+/// of a configuration read from Black's view when White is to move.
+fn white_weights() -> Option<&'static [i16]> {
+    static W: OnceLock<Option<Vec<i16>>> = OnceLock::new();
+    W.get_or_init(|| {
+        let w = weights()?;
+        let size = stage_size();
+        let mut out = w.to_vec();
+        for stage in 0..STAGES {
+            let base = stage * size;
+            let mut offset = 0;
+            for squares in PATTERNS {
+                let n = 3usize.pow(squares.len() as u32);
+                for i in 0..n {
+                    // Swap the digits 1 and 2 of `i`.
+                    let (mut x, mut y, mut pow) = (i, 0, 1);
+                    while x > 0 {
+                        let d = x % 3;
+                        y += [0, 2, 1][d] * pow;
+                        x /= 3;
+                        pow *= 3;
+                    }
+                    out[base + offset + i] = w[base + offset + y];
+                }
+                offset += n;
+            }
+        }
+        Some(out)
+    })
+    .as_deref()
 }
 
 /// An [`Instance`] packed for [`evaluate`].
@@ -240,7 +356,7 @@ mod tests {
     #[test]
     fn the_layout_has_edax_s_46_instances() {
         let (instances, size) = layout();
-        assert_eq!(instances.len(), 46);
+        assert_eq!(instances.len(), INSTANCES);
         assert_eq!(*size, 167_265 + 2 * MOBILITY + 1);
         for inst in instances {
             assert_eq!(inst.squares.len(), PATTERNS[inst.pattern].len());
@@ -267,6 +383,49 @@ mod tests {
             let base = stage((!(p | o)).count_ones()) * size;
             let sum: i32 = f.iter().map(|&i| w[base + i as usize] as i32).sum();
             assert_eq!(evaluate(p, o), sum);
+        }
+    }
+
+    #[test]
+    fn incremental_indices_give_the_full_evaluation() {
+        use crate::games::reversi::{bit, flips, moves};
+        let mut seed = 11;
+        for _ in 0..40 {
+            let (mut black, mut white) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+            let mut ix = Indices::new(black, white);
+            let mut black_to_move = true;
+            loop {
+                let (p, o) = if black_to_move {
+                    (black, white)
+                } else {
+                    (white, black)
+                };
+                let (mp, mo) = (moves(p, o), moves(o, p));
+                let empties = (!(p | o)).count_ones();
+                assert_eq!(
+                    ix.evaluate(black_to_move, empties, mp.count_ones(), mo.count_ones()),
+                    evaluate(p, o)
+                );
+                if mp == 0 {
+                    if mo == 0 {
+                        break;
+                    }
+                    black_to_move = !black_to_move;
+                    continue;
+                }
+                let k = crate::games::splitmix64(&mut seed) % u64::from(mp.count_ones());
+                let mut m = mp;
+                for _ in 0..k {
+                    m &= m - 1;
+                }
+                let sq = m.trailing_zeros() as usize;
+                let f = flips(p, o, sq);
+                ix.play(sq, f, black_to_move);
+                let (np, no) = (p | f | bit(sq), o & !f);
+                (black, white) = if black_to_move { (np, no) } else { (no, np) };
+                assert_eq!(ix, Indices::new(black, white));
+                black_to_move = !black_to_move;
+            }
         }
     }
 

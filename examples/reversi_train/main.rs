@@ -14,6 +14,9 @@
 //! per position. `train` fits the weights by least squares, one set per stage (by
 //! empties), holding back every 20th game to report the error.
 
+mod boot;
+mod mpc;
+
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -34,8 +37,10 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("gen") => gen(&args[1..]),
         Some("train") => train(&args[1..]),
+        Some("boot") => boot::boot(&args[1..]),
+        Some("mpc") => mpc::mpc(&args[1..]),
         _ => {
-            eprintln!("usage: reversi_train gen|train ... (see the source)");
+            eprintln!("usage: reversi_train gen|train|boot|mpc ... (see the source)");
             std::process::exit(2);
         }
     }
@@ -51,8 +56,9 @@ fn random_move(m: u64, seed: &mut u64) -> usize {
     mm.trailing_zeros() as usize
 }
 
-/// A two-ply search on the hand-set evaluation with noise: a plausible move.
-fn noisy_move(p: u64, o: u64, seed: &mut u64) -> usize {
+/// A two-ply search on `eval` (the hand-set or the trained evaluation) with noise: a
+/// plausible move.
+fn noisy_move(p: u64, o: u64, seed: &mut u64, eval: fn(u64, u64) -> i32) -> usize {
     let mut m = moves(p, o);
     let mut best = (i32::MIN, 0);
     while m != 0 {
@@ -62,14 +68,14 @@ fn noisy_move(p: u64, o: u64, seed: &mut u64) -> usize {
         let (np, no) = (o & !f, p | f | bit(sq));
         let mut r = moves(np, no);
         let v = if r == 0 {
-            -eval::evaluate(np, no)
+            -eval(np, no)
         } else {
             let mut worst = i32::MAX;
             while r != 0 {
                 let s2 = r.trailing_zeros() as usize;
                 r &= r - 1;
                 let f2 = flips(np, no, s2);
-                worst = worst.min(eval::evaluate(no & !f2, np | f2 | bit(s2)));
+                worst = worst.min(eval(no & !f2, np | f2 | bit(s2)));
             }
             worst
         };
@@ -120,7 +126,7 @@ fn play_game(
             if splitmix64(seed).is_multiple_of(8) {
                 random_move(m, seed)
             } else {
-                noisy_move(p, o, seed)
+                noisy_move(p, o, seed, eval::hand_set)
             }
         } else if positions_only {
             // Positions only: the player as X.
@@ -269,7 +275,7 @@ fn train(args: &[String]) {
             pattern::features(p, o, &mut features);
             samples.push(Sample {
                 features,
-                hand: eval::evaluate(p, o),
+                hand: eval::hand_set(p, o),
                 target: (score * eval::DISC) as f32,
                 empties: 64 - (p | o).count_ones(),
                 game,
