@@ -476,3 +476,36 @@ fn end_of_input_ends_a_job_without_a_clock() {
         b.dump()
     );
 }
+
+/// A game (ply black at depth 14 against NTest, from XOT opening 5) whose third solve
+/// once never ended: the solver's root fell outside its aspiration window one way,
+/// then the other, until the widening step overflowed to zero and the same window was
+/// searched forever. Every `go` must answer.
+#[test]
+fn a_solve_after_earlier_solves_of_the_game_ends() {
+    let game = "(;GM[Othello]PC[test]TY[8]BO[8 ---------------------------O*------*O------\
+                --------------------- *]B[F5]W[D6]B[C3]W[F4]B[C5]W[D3]B[G3]W[B5]B[C6]W[B3]\
+                B[D7]W[C7]B[B6]W[E8]B[C4]W[E3]B[B4]W[F3]B[E6]W[H3]B[C2]W[A6]B[A4]W[D2]B[E1]\
+                W[D1]B[C1]W[F2]B[E2]W[A3]B[G4]W[F1]B[D8]W[F7]B[E7]W[A5];)";
+    let mut b = nboard();
+    b.send("set depth 14");
+    b.send(&format!("set game {game}"));
+    sync(&mut b, 1);
+    for (n, replies) in [(2, ["G1", "G6"]), (3, ["F8", "C8"]), (4, ["", ""])] {
+        b.send("go");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let Some(l) = b.line_within(left) else {
+                panic!("go did not answer in 60 s; transcript:\n{}", b.dump());
+            };
+            if l.starts_with("===") {
+                break;
+            }
+        }
+        for mv in replies.iter().filter(|m| !m.is_empty()) {
+            b.send(&format!("move {mv}"));
+        }
+        assert!(sync(&mut b, n).iter().all(|l| !l.starts_with("ERROR")));
+    }
+}

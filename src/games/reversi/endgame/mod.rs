@@ -290,9 +290,13 @@ impl<'a> Search<'a> {
     }
 
     /// Root searches in a window around `guess`, widened until the score is inside.
+    /// Once the score has fallen below one window and risen above another (the table's
+    /// bounds from earlier searches can make results disagree), the last search is
+    /// over the whole range, so the loop always ends.
     fn aspiration<K: Kernel>(&mut self, p: u64, o: u64, guess: i32, stop: Stop) -> (i32, usize) {
         let mut w = ASPIRATION;
         let (mut lo, mut hi) = ((guess - w).max(-64), (guess + w).min(64));
+        let (mut failed_low, mut failed_high) = (false, false);
         loop {
             let (score, best) = self.root::<K>(p, o, lo, hi, stop);
             if self.aborted
@@ -302,7 +306,15 @@ impl<'a> Search<'a> {
             {
                 return (score, best);
             }
-            w *= 2;
+            if score <= lo {
+                failed_low = true;
+            } else {
+                failed_high = true;
+            }
+            if failed_low && failed_high {
+                return self.root::<K>(p, o, -64, 64, stop);
+            }
+            w = (w * 2).min(128);
             if score <= lo {
                 hi = (score + 1).min(64);
                 lo = (score - w).max(-64);
