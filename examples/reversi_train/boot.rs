@@ -14,10 +14,10 @@ use std::io::{BufRead, BufReader};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use ply::games::reversi::{bit, eval, final_score, flips, moves, parse_square, pattern};
+use ply::games::reversi::{bit, eval, final_score, flips, moves, pattern};
 use ply::games::splitmix64;
 
-use super::{arg, fit, noisy_move, random_move, Sample};
+use super::{arg, fit, noisy_move, opening_positions, random_move, Sample};
 
 /// The first stage `boot` fits (22-25 empties); those before it are kept.
 const FIRST: usize = 4;
@@ -157,25 +157,11 @@ pub(super) fn fail(msg: &str) -> ! {
 /// The positions of one game from `opening` with the mover to play and at least 22
 /// empties (the opening's own positions too); none when the opening is not legal.
 pub(super) fn play(opening: &str, seed: &mut u64, eval: fn(u64, u64) -> i32) -> Vec<(u64, u64)> {
-    let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
-    let mut out = vec![(p, o)];
-    let chars: Vec<char> = opening.trim().chars().collect();
-    for pair in chars.chunks(2) {
-        let name: String = pair.iter().collect();
-        let Some(sq) = parse_square(&name) else {
-            return Vec::new();
-        };
-        if moves(p, o) == 0 {
-            (p, o) = (o, p);
-        }
-        let f = flips(p, o, sq);
-        if f == 0 || (p | o) & bit(sq) != 0 {
-            return Vec::new();
-        }
-        (p, o) = (o & !f, p | f | bit(sq));
-        out.push((p, o));
-    }
-    out.pop();
+    let mut out = opening_positions(opening);
+    // The last one is where the game goes on (and is pushed there).
+    let Some((mut p, mut o)) = out.pop() else {
+        return Vec::new();
+    };
     while (p | o).count_ones() <= 64 - 22 {
         let m = moves(p, o);
         if m == 0 {

@@ -87,15 +87,12 @@ fn noisy_move(p: u64, o: u64, seed: &mut u64, eval: fn(u64, u64) -> i32) -> usiz
     best.1
 }
 
-/// One game from `opening`: the labelled positions.
-fn play_game(
-    opening: &str,
-    solve_from: u32,
-    positions_only: bool,
-    seed: &mut u64,
-    solver: &mut Solver,
-) -> Vec<String> {
+/// The positions of `opening` (moves such as `f5d6c4d3`), from the start to the last
+/// one, each with the side to move first (a pass is played where needed); empty when
+/// the opening is not legal.
+fn opening_positions(opening: &str) -> Vec<(u64, u64)> {
     let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+    let mut out = vec![(p, o)];
     let chars: Vec<char> = opening.trim().chars().collect();
     for pair in chars.chunks(2) {
         let name: String = pair.iter().collect();
@@ -110,7 +107,22 @@ fn play_game(
             return Vec::new();
         }
         (p, o) = (o & !f, p | f | bit(sq));
+        out.push((p, o));
     }
+    out
+}
+
+/// One game from `opening`: the labelled positions.
+fn play_game(
+    opening: &str,
+    solve_from: u32,
+    positions_only: bool,
+    seed: &mut u64,
+    solver: &mut Solver,
+) -> Vec<String> {
+    let Some(&(mut p, mut o)) = opening_positions(opening).last() else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     loop {
         let m = moves(p, o);
