@@ -150,7 +150,7 @@ fn hint_gives_n_lines_per_depth_and_exact_and_wld_solves() {
     assert_eq!(moves.len(), 3);
     assert!(moves.iter().all(|m| legal(&start).contains(m)));
 
-    // FFO #1 at depth 12: 14 empties <= 18, an exact solve: G8 +18 (depth `100%`).
+    // FFO #1 at depth 12: 14 empties <= 20, an exact solve: G8 +18 (depth `100%`).
     b.send("set depth 12");
     b.send(&format!("set game {}", ffo1_game()));
     b.send("hint 1");
@@ -169,8 +169,8 @@ fn hint_gives_n_lines_per_depth_and_exact_and_wld_solves() {
     assert!(all.contains(&(parse_move("H1").unwrap(), 12.0, "100%".to_string())));
     assert!(all.iter().all(|s| s.2 == "100%"));
 
-    // Depth 8: exact up to 12 empties, win/loss/draw up to 14: `100%W`, a winning move.
-    b.send("set depth 8");
+    // Depth 6: exact up to 12 empties, win/loss/draw up to 14: `100%W`, a winning move.
+    b.send("set depth 6");
     b.send("hint 1");
     let lines = until(&mut b, |l| l == "status");
     let wld: Vec<_> = lines.iter().filter_map(|l| search_line(l)).collect();

@@ -6,13 +6,15 @@
 //!   solve when the empties fit the time (`ExactSolver::exact_reach`), giving the
 //!   solver half of it; otherwise, or when the solve does not finish, search.
 //! - [`Deliberation`] — a move or hint at a set depth (NBoard's `set depth n`): the
-//!   solver takes over at `3n/2` empties or fewer (exact), a win/loss/draw solve at
-//!   two more; with a clock also no further than the solver reaches in the time.
+//!   solver takes over at `min(2n, 20)` empties or fewer, at least `3n/2`
+//!   ([`exact_at_depth`]: exact), a win/loss/draw solve at two more; with a clock also no further than the solver reaches in the time.
 //!   Before a solve of more than [`QUICK_SOLVE`] moves left, or a timed one, a
 //!   search of at most 10 plies gives lines at once and a fallback move. With a
 //!   clock, it first searches (a quarter of its time when a solve follows), then
 //!   solves until the hard deadline, keeping the search's move if the solve does not
-//!   finish. With several lines wanted, every move is solved.
+//!   finish. With several lines wanted, every move is solved. A win/loss/draw
+//!   proof after a search keeps the search's move and score (bounded by the proof)
+//!   when the position is lost or the search chose the proven winning move.
 //!
 //! A solved result has `solved` set ([`Solved::Exact`]: `score` is the final value;
 //! [`Solved::WinLossDraw`]: one unit of its sign), `depth` = the moves left and
@@ -106,14 +108,44 @@ pub fn solve<S: ExactSolver>(
     })
 }
 
-/// Moves left at or below which a deliberation at `depth` solves exactly.
+/// Moves left at or below which a deliberation at `depth` solves exactly: twice the
+/// depth up to 20 moves left (the solver's exact solve at 20 empties costs about
+/// what a 10-ply search does over the rest of the game), and never less than one and
+/// a half times the depth.
 pub fn exact_at_depth(depth: u32) -> u32 {
-    depth * 3 / 2
+    (depth * 2).min(20).max(depth * 3 / 2)
 }
 
 /// Moves left at or below which a deliberation at `depth` solves for win/loss/draw.
 pub fn wld_at_depth(depth: u32) -> u32 {
-    exact_at_depth(depth) + 2
+    exact_at_depth(depth) + WLD_EXTRA_MOVES
+}
+
+/// How many more moves left a win/loss/draw solve takes on than an exact one.
+const WLD_EXTRA_MOVES: u32 = 2;
+
+/// A win/loss/draw proof with the search before it: the search's move and its
+/// score, bounded by the proof, when the position is lost (every move loses: the
+/// searched one keeps the most chances) or when the search chose the proven winning
+/// move; otherwise the proof (one unit of its sign).
+fn with_search(proof: Line, searched: &Line) -> Line {
+    let unit = proof.score.abs();
+    let lost = proof.score < 0;
+    if !lost && (proof.score == 0 || searched.best != proof.best) {
+        return proof;
+    }
+    let score = if lost {
+        searched.score.min(-unit)
+    } else {
+        searched.score.max(unit)
+    };
+    Line {
+        best: searched.best,
+        score,
+        depth: proof.depth,
+        solved: proof.solved,
+        pv: searched.pv.clone(),
+    }
 }
 
 /// One line of a deliberation: a move's (or the position's) value and how it is
@@ -234,6 +266,16 @@ impl<S: ExactSolver> Deliberation<'_, S> {
             let wld = left > exact_max;
             let deadline = time.map(|(_, h)| self.start + h);
             if let Some(o) = self.solve_lines(pos, wld, lines, deadline, verbose) {
+                let o = match &best {
+                    Some(searched) if wld && lines <= 1 => {
+                        let out = with_search(o, searched);
+                        if verbose {
+                            (self.notes)(Note::Line(&out));
+                        }
+                        out
+                    }
+                    _ => o,
+                };
                 best = Some(o);
             }
         }
@@ -377,9 +419,48 @@ mod tests {
     }
 
     #[test]
-    fn the_solver_takes_over_at_one_and_a_half_times_the_depth() {
-        assert_eq!(exact_at_depth(12), 18);
-        assert_eq!(wld_at_depth(12), 20);
-        assert_eq!(exact_at_depth(1), 1);
+    fn a_win_loss_draw_proof_keeps_the_searched_move_when_lost_or_the_same() {
+        let sq = |mv: &str| Move(crate::games::reversi::parse_square(mv).expect("square") as _);
+        let line = |mv: &str, score: i32, solved: Solved| Line {
+            best: sq(mv),
+            score,
+            depth: 10,
+            solved,
+            pv: vec![sq(mv)],
+        };
+        let unit = eval::DISC;
+        let searched = line("C4", 250, Solved::No);
+        // Lost: every move loses; the searched move, its score bounded by the loss.
+        let lost = with_search(line("D3", -unit, Solved::WinLossDraw), &searched);
+        assert_eq!((lost.best, lost.score), (searched.best, -unit));
+        assert_eq!((lost.solved, lost.depth), (Solved::WinLossDraw, 10));
+        let deeper = line("C4", -700, Solved::No);
+        let lost = with_search(line("D3", -unit, Solved::WinLossDraw), &deeper);
+        assert_eq!((lost.best, lost.score), (deeper.best, -700));
+        // Won by the searched move: its score, at least one disc.
+        let won = with_search(line("C4", unit, Solved::WinLossDraw), &searched);
+        assert_eq!((won.best, won.score), (searched.best, 250));
+        let won = with_search(line("C4", unit, Solved::WinLossDraw), &deeper);
+        assert_eq!((won.best, won.score), (deeper.best, unit));
+        // Won by another move, or drawn: the proof.
+        let won = with_search(line("D3", unit, Solved::WinLossDraw), &searched);
+        assert_eq!((move_name(won.best), won.score), ("D3".to_string(), unit));
+        let drawn = with_search(line("D3", 0, Solved::WinLossDraw), &searched);
+        assert_eq!((move_name(drawn.best), drawn.score), ("D3".to_string(), 0));
+    }
+
+    #[test]
+    fn the_solver_takes_over_at_twice_the_depth_up_to_20_empties() {
+        assert_eq!(exact_at_depth(1), 2);
+        assert_eq!(exact_at_depth(6), 12);
+        assert_eq!(exact_at_depth(10), 20);
+        assert_eq!(wld_at_depth(10), 22);
+        assert_eq!(exact_at_depth(12), 20);
+        // From depth 14 on, one and a half times the depth.
+        assert_eq!(exact_at_depth(14), 21);
+        assert_eq!(exact_at_depth(16), 24);
+        for d in 1..60 {
+            assert!(exact_at_depth(d + 1) >= exact_at_depth(d));
+        }
     }
 }
