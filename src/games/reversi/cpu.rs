@@ -5,8 +5,10 @@
 //! portable way and, on x86-64, a copy with `#[target_feature(enable = "popcnt,
 //! bmi1,bmi2,avx2,lzcnt")]` (x86-64-v3's bit instructions: one-instruction popcount,
 //! tzcnt/lzcnt, shifts without flags, 256-bit vectors). [`fast_bits`] says whether
-//! this CPU may run the second copy. BMI2's `pext`/`pdep` are never used (slow on AMD
-//! CPUs before Zen 3): only the compiler's own instruction choice changes.
+//! this CPU may run the second copy; only the compiler's own instruction choice
+//! changes, except in the solver's pattern evaluation, which reads pattern
+//! configurations with BMI2's `pext` where [`fast_pext`] says it is fast (not on AMD
+//! CPUs before Zen 3, where it is microcoded).
 //!
 //! `PLY_PORTABLE=1` in the environment forces the portable copy (to compare the two).
 
@@ -17,6 +19,37 @@ use std::sync::OnceLock;
 pub fn fast_bits() -> bool {
     static FAST: OnceLock<bool> = OnceLock::new();
     *FAST.get_or_init(|| detect() && std::env::var_os("PLY_PORTABLE").is_none_or(|v| v == "0"))
+}
+
+/// True when [`fast_bits`] is and BMI2's `pext` is fast here: every x86-64-v3 CPU
+/// but AMD's before Zen 3 (families 0x15-0x18 run `pext` in microcode, tens of
+/// cycles). The pattern evaluation of the solver's move ordering uses it.
+pub fn fast_pext() -> bool {
+    static FAST: OnceLock<bool> = OnceLock::new();
+    *FAST.get_or_init(|| fast_bits() && !slow_pext())
+}
+
+#[cfg(target_arch = "x86_64")]
+fn slow_pext() -> bool {
+    use std::arch::x86_64::__cpuid;
+    let vendor = __cpuid(0);
+    let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+    if !amd {
+        return false;
+    }
+    let eax = __cpuid(1).eax;
+    let family = ((eax >> 8) & 0xf)
+        + if (eax >> 8) & 0xf == 0xf {
+            (eax >> 20) & 0xff
+        } else {
+            0
+        };
+    family < 0x19
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn slow_pext() -> bool {
+    true
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -141,7 +141,7 @@ impl Search<'_> {
             let f = flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
             if etc {
-                if let Some(e) = self.hash.probe(np, no).filter(|e| self.selective || !e.sel) {
+                if let Some(e) = self.hash.probe(np, no).filter(|e| e.margin >= self.margin) {
                     if -(e.upper as i32) > alpha {
                         return Err(-(e.upper as i32));
                     }
@@ -239,6 +239,11 @@ fn order_depth(n: u32, hash_move: bool) -> i32 {
 #[inline(always)]
 fn order_eval(p: u64, o: u64) -> i32 {
     if pattern::trained() {
+        #[cfg(target_arch = "x86_64")]
+        if crate::games::reversi::cpu::fast_pext() {
+            // SAFETY: the CPU has the features (`fast_pext`).
+            return unsafe { pattern::evaluate_pext(p, o) };
+        }
         pattern::evaluate(p, o)
     } else {
         eval::evaluate(p, o)

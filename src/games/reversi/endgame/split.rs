@@ -34,7 +34,7 @@ pub(super) struct Split {
     o: u64,
     n: u32,
     alpha: i32,
-    selective: bool,
+    margin: u8,
     moves: Vec<u8>,
     next: AtomicUsize,
     /// The best score and move so far, packed by [`pack`].
@@ -157,7 +157,7 @@ impl Search<'_> {
             o,
             n,
             alpha,
-            selective: self.selective,
+            margin: self.margin,
             moves: moves.iter().map(|m| m.0).collect(),
             next: AtomicUsize::new(0),
             best: AtomicI32::new(pack(best.0, best.1)),
@@ -221,11 +221,11 @@ impl Search<'_> {
     /// Works on a split made by another thread.
     fn join<K: Kernel>(&mut self, t: Arc<Split>, stop: Stop) {
         let prev = self.split.replace(Arc::clone(&t));
-        let selective = std::mem::replace(&mut self.selective, t.selective);
+        let margin = std::mem::replace(&mut self.margin, t.margin);
         self.work::<K>(&t, stop);
         t.helpers.fetch_sub(1, Ordering::Release);
         self.split = prev;
-        self.selective = selective;
+        self.margin = margin;
         self.resume();
     }
 
