@@ -46,7 +46,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 pub use super::stability::{edge_stable_line, stable_discs};
-use super::{bit, cpu, eval, final_score, flips, moves, pattern, stability};
+use super::{bit, cpu, eval, final_score, moves, pattern, stability};
 use crate::games::Move;
 pub use hash::EndHash;
 use hash::{EXACT, NO_MOVE};
@@ -363,7 +363,7 @@ impl<'a> Search<'a> {
             if self.aborted {
                 break;
             }
-            let f = flips(p, o, sq);
+            let f = K::flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
             let v = self.pvs_child::<K>(np, no, alpha, beta, n - 1, i == 0, stop);
             if self.aborted {
@@ -462,7 +462,7 @@ impl<'a> Search<'a> {
         let mut best_sq = NO_MOVE;
         for (i, &(sq, _)) in list.as_slice().iter().enumerate() {
             let sq = sq as usize;
-            let f = flips(p, o, sq);
+            let f = K::flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
             let v = self.pvs_child::<K>(np, no, alpha, beta, n - 1, i == 0, stop);
             if self.aborted {
@@ -546,7 +546,7 @@ impl<'a> Search<'a> {
         if m & (m - 1) == 0 {
             // One move: no ordering needed.
             let sq = m.trailing_zeros() as usize;
-            let f = flips(p, o, sq);
+            let f = K::flips(p, o, sq);
             best = -K::nws(self, o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
             best_sq = sq as u8;
         } else {
@@ -564,7 +564,7 @@ impl<'a> Search<'a> {
                     break;
                 }
                 let sq = sq as usize;
-                let f = flips(p, o, sq);
+                let f = K::flips(p, o, sq);
                 let v = -K::nws(self, o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
                 if self.aborted {
                     return 0;

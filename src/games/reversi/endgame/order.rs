@@ -6,7 +6,7 @@
 use super::hash::NO_MOVE;
 use super::kernel::Kernel;
 use super::{Search, ORDER_BY_SEARCH};
-use crate::games::reversi::{bit, eval, final_score, flips, moves, neighbours, pattern, CORNERS};
+use crate::games::reversi::{bit, eval, final_score, moves, neighbours, pattern, CORNERS};
 
 /// One disc of evaluation weighs a quarter of an opponent reply (1 << 15) in the move
 /// order (a half and a whole cost more nodes).
@@ -138,7 +138,7 @@ impl Search<'_> {
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
-            let f = flips(p, o, sq);
+            let f = K::flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
             if etc {
                 if let Some(e) = self.hash.probe(np, no).filter(|e| e.margin >= self.margin) {
@@ -275,7 +275,7 @@ pub(super) fn eval_search<K: Kernel>(
     while m != 0 {
         let sq = m.trailing_zeros() as usize;
         m &= m - 1;
-        let f = flips(p, o, sq);
+        let f = K::flips(p, o, sq);
         let v = -K::eval_search(o & !f, p | f | bit(sq), -beta, -alpha, depth - 1, nodes);
         if v > best {
             best = v;

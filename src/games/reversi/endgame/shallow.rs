@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use super::kernel::Kernel;
 use super::order::{PARITY_MASK, QUADRANT_BIT};
 use super::{stable_discs, Search, INF, STABILITY_THRESHOLD};
-use crate::games::reversi::{bit, final_score, flips, moves, neighbours};
+use crate::games::reversi::{bit, final_score, moves, neighbours};
 
 /// Stability cutoffs are tried in the shallow search from this many empties on.
 const SHALLOW_STABILITY: u32 = 4;
@@ -35,19 +35,19 @@ impl Search<'_> {
         n: u32,
     ) -> i32 {
         if n == 4 {
-            return self.solve_4(p, o, alpha, empty, parity);
+            return self.solve_4::<K>(p, o, alpha, empty, parity);
         }
         if n == 3 {
             let x1 = empty.trailing_zeros() as usize;
             let e = empty & (empty - 1);
             let x2 = e.trailing_zeros() as usize;
             let x3 = (e & (e - 1)).trailing_zeros() as usize;
-            return self.solve_3(p, o, alpha, [x1, x2, x3]);
+            return self.solve_3::<K>(p, o, alpha, [x1, x2, x3]);
         }
         if n == 2 {
             let x1 = empty.trailing_zeros() as usize;
             let x2 = (empty & (empty - 1)).trailing_zeros() as usize;
-            return self.solve_2(p, o, alpha, x1, x2);
+            return self.solve_2::<K>(p, o, alpha, x1, x2);
         }
         if n == 1 {
             self.nodes += 1;
@@ -75,7 +75,7 @@ impl Search<'_> {
                 if neighbour_mask(sq) & o == 0 {
                     continue;
                 }
-                let f = flips(p, o, sq);
+                let f = K::flips(p, o, sq);
                 if f == 0 {
                     continue;
                 }
@@ -109,7 +109,7 @@ impl Search<'_> {
     /// first, each child solved by [`Search::solve_3`] without a call through the
     /// kernel.
     #[inline(always)]
-    fn solve_4(&mut self, p: u64, o: u64, alpha: i32, empty: u64, parity: u8) -> i32 {
+    fn solve_4<K: Kernel>(&mut self, p: u64, o: u64, alpha: i32, empty: u64, parity: u8) -> i32 {
         self.nodes += 1;
         if alpha >= STABILITY_THRESHOLD[4] {
             let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
@@ -135,11 +135,11 @@ impl Search<'_> {
             if neighbour_mask(sq) & o == 0 {
                 continue;
             }
-            let f = flips(p, o, sq);
+            let f = K::flips(p, o, sq);
             if f == 0 {
                 continue;
             }
-            let v = -self.solve_3(
+            let v = -self.solve_3::<K>(
                 o & !f,
                 p | f | bit(sq),
                 -alpha - 1,
@@ -160,11 +160,11 @@ impl Search<'_> {
             if neighbour_mask(sq) & p == 0 {
                 continue;
             }
-            let f = flips(o, p, sq);
+            let f = K::flips(o, p, sq);
             if f == 0 {
                 continue;
             }
-            let v = self.solve_3(p & !f, o | f | bit(sq), alpha, [x[r[0]], x[r[1]], x[r[2]]]);
+            let v = self.solve_3::<K>(p & !f, o | f | bit(sq), alpha, [x[r[0]], x[r[1]], x[r[2]]]);
             if v <= alpha {
                 return v;
             }
@@ -178,7 +178,7 @@ impl Search<'_> {
 
     /// Three empties `x` (in the order to try them).
     #[inline(always)]
-    fn solve_3(&mut self, p: u64, o: u64, alpha: i32, x: [usize; 3]) -> i32 {
+    fn solve_3<K: Kernel>(&mut self, p: u64, o: u64, alpha: i32, x: [usize; 3]) -> i32 {
         self.nodes += 1;
         const REST: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
         let mut best = -INF;
@@ -187,11 +187,11 @@ impl Search<'_> {
             if neighbour_mask(sq) & o == 0 {
                 continue;
             }
-            let f = flips(p, o, sq);
+            let f = K::flips(p, o, sq);
             if f == 0 {
                 continue;
             }
-            let v = -self.solve_2(o & !f, p | f | bit(sq), -alpha - 1, x[r[0]], x[r[1]]);
+            let v = -self.solve_2::<K>(o & !f, p | f | bit(sq), -alpha - 1, x[r[0]], x[r[1]]);
             if v > alpha {
                 return v;
             }
@@ -207,11 +207,11 @@ impl Search<'_> {
             if neighbour_mask(sq) & p == 0 {
                 continue;
             }
-            let f = flips(o, p, sq);
+            let f = K::flips(o, p, sq);
             if f == 0 {
                 continue;
             }
-            let v = self.solve_2(p & !f, o | f | bit(sq), alpha, x[r[0]], x[r[1]]);
+            let v = self.solve_2::<K>(p & !f, o | f | bit(sq), alpha, x[r[0]], x[r[1]]);
             if v <= alpha {
                 return v;
             }
@@ -225,12 +225,12 @@ impl Search<'_> {
 
     /// Two empties `x1`, `x2`.
     #[inline(always)]
-    fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
+    fn solve_2<K: Kernel>(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
         self.nodes += 1;
         let mut best = -INF;
         // Only squares next to an opponent disc can flip.
         if neighbour_mask(x1) & o != 0 {
-            let f = flips(p, o, x1);
+            let f = K::flips(p, o, x1);
             if f != 0 {
                 best = -solve_1(o & !f, p | f | bit(x1), x2);
                 if best > alpha {
@@ -239,7 +239,7 @@ impl Search<'_> {
             }
         }
         if neighbour_mask(x2) & o != 0 {
-            let f = flips(p, o, x2);
+            let f = K::flips(p, o, x2);
             if f != 0 {
                 best = best.max(-solve_1(o & !f, p | f | bit(x2), x1));
             }
@@ -250,7 +250,7 @@ impl Search<'_> {
         // Pass: the opponent moves.
         let mut worst = INF;
         if neighbour_mask(x1) & p != 0 {
-            let f = flips(o, p, x1);
+            let f = K::flips(o, p, x1);
             if f != 0 {
                 worst = solve_1(p & !f, o | f | bit(x1), x2);
                 if worst <= alpha {
@@ -259,7 +259,7 @@ impl Search<'_> {
             }
         }
         if neighbour_mask(x2) & p != 0 {
-            let f = flips(o, p, x2);
+            let f = K::flips(o, p, x2);
             if f != 0 {
                 worst = worst.min(solve_1(p & !f, o | f | bit(x2), x1));
             }

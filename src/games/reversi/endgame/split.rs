@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use super::kernel::{Kernel, Stop};
 use super::Search;
-use crate::games::reversi::{bit, flips};
+use crate::games::reversi::bit;
 
 /// Nodes with at least this many empties may be split.
 pub const SPLIT_MIN: u32 = 12;
@@ -205,7 +205,7 @@ impl Search<'_> {
             let Some(&sq) = s.moves.get(k) else {
                 break;
             };
-            let f = flips(s.p, s.o, sq as usize);
+            let f = K::flips(s.p, s.o, sq as usize);
             let (np, no) = (s.o & !f, s.p | f | bit(sq as usize));
             let v = -K::nws(self, np, no, -s.alpha - 1, s.n - 1, stop);
             if self.aborted {
