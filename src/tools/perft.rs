@@ -37,7 +37,7 @@ pub fn perft_bits(p: u64, o: u64, depth: u32) -> u64 {
 }
 
 fn perft_portable(p: u64, o: u64, depth: u32) -> u64 {
-    perft_body(p, o, depth, moves, perft_portable)
+    perft_body(p, o, depth, moves, flips, perft_portable)
 }
 
 /// [`perft_body`] compiled for x86-64-v3 (only called when the CPU has it).
@@ -50,11 +50,12 @@ fn perft_v3(p: u64, o: u64, depth: u32) -> u64 {
         o,
         depth,
         |p, o| crate::games::reversi::cpu::moves_v3(p, o),
+        |p, o, sq| crate::games::reversi::cpu::flips_v3(p, o, sq),
         |p, o, d| perft_v3(p, o, d),
     )
 }
 
-/// One node of perft; `moves` generates the moves, `recurse` is the instance to call
+/// One node of perft; `moves` generates the moves, `flips` the flips, `recurse` is the instance to call
 /// for the children.
 #[inline(always)]
 fn perft_body(
@@ -62,6 +63,7 @@ fn perft_body(
     o: u64,
     depth: u32,
     moves: impl Fn(u64, u64) -> u64,
+    flips: impl Fn(u64, u64, usize) -> u64,
     recurse: impl Fn(u64, u64, u32) -> u64,
 ) -> u64 {
     if depth == 0 {

@@ -17,8 +17,10 @@ pub(super) struct Entry {
     pub(super) upper: i8,
     pub(super) mv: u8,
     empties: u8,
-    /// The bounds come from a selective (probcut) search: only the move is sure.
-    pub(super) sel: bool,
+    /// How sure the bounds are: [`EXACT`], or the probcut margin (in discs) of the
+    /// selective search that found them (the larger, the surer; only the move is
+    /// sure).
+    pub(super) margin: u8,
 }
 
 /// Set in every stored data word (an empty slot reads as no entry).
@@ -30,7 +32,7 @@ impl Entry {
             | (self.upper as u8 as u64) << 8
             | (self.mv as u64) << 16
             | (self.empties as u64) << 24
-            | (self.sel as u64) << 32
+            | (self.margin as u64) << 32
             | VALID
     }
 }
@@ -61,7 +63,7 @@ impl Slot {
             upper: (d >> 8) as u8 as i8,
             mv: (d >> 16) as u8,
             empties: (d >> 24) as u8,
-            sel: (d >> 32) & 1 != 0,
+            margin: (d >> 32) as u8,
         }
     }
     #[inline(always)]
@@ -134,7 +136,7 @@ impl EndHash {
         (alpha, beta): (i32, i32),
         score: i32,
         mv: u8,
-        sel: bool,
+        margin: u8,
     ) {
         let b = &self.slots[self.index(p, o)];
         let (e0, e1) = (b[0].load(), b[1].load());
@@ -148,15 +150,15 @@ impl EndHash {
         } else {
             (1, Entry::default())
         };
-        if e.p == p && e.o == o && !e.sel && sel {
-            // Exact bounds are worth more than a selective result.
+        if e.p == p && e.o == o && e.margin > margin {
+            // Surer bounds are worth more than a more selective result.
             if e.mv == NO_MOVE {
                 e.mv = mv;
                 b[slot].save(&e);
             }
             return;
         }
-        if e.p != p || e.o != o || e.upper < e.lower || e.sel != sel {
+        if e.p != p || e.o != o || e.upper < e.lower || e.margin != margin {
             let keep = if e.p == p && e.o == o { e.mv } else { NO_MOVE };
             e = Entry {
                 p,
@@ -165,7 +167,7 @@ impl EndHash {
                 upper: 64,
                 mv: keep,
                 empties: empties as u8,
-                sel,
+                margin,
             };
         }
         if score < beta {
@@ -187,3 +189,5 @@ impl EndHash {
 }
 
 pub(super) const NO_MOVE: u8 = 255;
+/// The margin of exact bounds (surer than any selective search's).
+pub(super) const EXACT: u8 = u8::MAX;

@@ -29,6 +29,8 @@ pub(super) trait Kernel {
         etc: bool,
     ) -> Result<(), i32>;
     fn eval_search(p: u64, o: u64, alpha: i32, beta: i32, depth: u32, nodes: &mut u64) -> i32;
+    /// The discs `p` flips by playing `sq` ([`crate::games::reversi::flips`]).
+    fn flips(p: u64, o: u64, sq: usize) -> u64;
 }
 
 pub(super) type Stop<'a> = Option<&'a AtomicBool>;
@@ -61,6 +63,10 @@ impl Kernel for Portable {
     }
     fn eval_search(p: u64, o: u64, alpha: i32, beta: i32, depth: u32, nodes: &mut u64) -> i32 {
         eval_search::<Self>(p, o, alpha, beta, depth, nodes)
+    }
+    #[inline(always)]
+    fn flips(p: u64, o: u64, sq: usize) -> u64 {
+        crate::games::reversi::flips(p, o, sq)
     }
 }
 
@@ -141,5 +147,9 @@ impl Kernel for V3 {
     #[inline(always)]
     fn eval_search(p: u64, o: u64, alpha: i32, beta: i32, depth: u32, nodes: &mut u64) -> i32 {
         unsafe { v3::eval_search(p, o, alpha, beta, depth, nodes) }
+    }
+    #[inline(always)]
+    fn flips(p: u64, o: u64, sq: usize) -> u64 {
+        unsafe { crate::games::reversi::cpu::flips_v3(p, o, sq) }
     }
 }

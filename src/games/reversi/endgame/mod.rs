@@ -5,10 +5,11 @@
 //!
 //! - Root: from [`ASPIRATION_FROM`] empties, a window around a guess of the score
 //!   (aspiration), widened until the score falls inside. From [`SELECTIVE_FROM`]
-//!   empties a selective pass runs first, Edax-style: nodes whose evaluation lies
-//!   far outside the window are cut (probcut), which is cheap and leaves the best
-//!   moves in the table for the exact pass. Selective bounds are marked in the table
-//!   and never used by the exact pass.
+//!   empties selective passes run first, Edax-style: nodes whose shallow evaluation
+//!   search lies far outside the window are cut (probcut), which is cheap and leaves
+//!   the best moves in the table for the exact pass; each pass is surer (a wider
+//!   margin) than the one before. Table bounds carry the margin they were found
+//!   with and are only used by a search at least as sure.
 //! - Root and PV nodes: principal-variation search; every other node is a null-window
 //!   search (`nws`) on the disc difference.
 //! - Deep nodes (more than [`SHALLOW`] empties): own hash table of exact bounds, the
@@ -45,10 +46,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 pub use super::stability::{edge_stable_line, stable_discs};
-use super::{bit, cpu, eval, final_score, flips, moves, pattern, stability};
+use super::{bit, cpu, eval, final_score, moves, pattern, stability};
 use crate::games::Move;
 pub use hash::EndHash;
-use hash::NO_MOVE;
+use hash::{EXACT, NO_MOVE};
 use kernel::{Kernel, Portable, Stop};
 use order::{parity_bits, MoveList};
 pub use shallow::solve_1;
@@ -70,13 +71,20 @@ pub const ASPIRATION_FROM: u32 = 18;
 const ASPIRATION: i32 = 2;
 /// Depth of the evaluation search that guesses the root score.
 const GUESS_DEPTH: u32 = 4;
-/// From this many empties on, a selective pass (probcut) runs first: cheap, and it
-/// fills the table with best moves and gives the exact pass its guess.
+/// From this many empties on, selective passes (probcut) run first: cheap, and they
+/// fill the table with best moves and give the exact pass its guess.
 pub const SELECTIVE_FROM: u32 = 20;
-/// In the selective pass, nodes with at least this many empties whose evaluation is
-/// more than [`PROBCUT_MARGIN`] discs outside the window are cut.
+/// The probcut margins of the selective passes, in discs, one pass each (Edax's
+/// rising selectivity: a rough pass, then a surer one, then the exact search). A
+/// node of a selective pass with at least [`PROBCUT_MIN`] empties whose shallow
+/// evaluation search lies more than the margin outside the window is cut. FFO
+/// #40-#49 nodes (`ply solve`): one pass at 10 with depth 0/1 probes 914.6 M; 10
+/// then 20: 674.3 M; 8 then 16 with depth 1/2 probes 626.1 M; 6 then 12: 775.9 M;
+/// 8, 14, 24: 697.0 M (with 0/1 probes); probes of depth 3: 747-761 M.
+const SELECTIVE_MARGINS: [u8; 2] = [8, 16];
 const PROBCUT_MIN: u32 = 10;
-const PROBCUT_MARGIN: i32 = 10;
+/// The depth of the probcut probe: 2 from this many empties on, 1 below.
+const PROBCUT_DEEP_FROM: u32 = 18;
 /// From this many empties on, enhanced transposition cutoffs are tried.
 pub const ETC_MIN: u32 = 12;
 const INF: i32 = 127;
@@ -130,8 +138,9 @@ pub(super) struct Search<'a> {
     /// Stopped by the stop flag or the deadline (for good).
     stopped: bool,
     deadline: Option<Instant>,
-    /// A selective (probcut) pass: its scores are estimates.
-    selective: bool,
+    /// [`EXACT`], or in a selective pass the probcut margin in discs (its scores are
+    /// estimates).
+    margin: u8,
     /// The threads' meeting place (`None` with one thread).
     pool: Option<&'a Pool>,
     /// The innermost split this thread works under.
@@ -230,7 +239,7 @@ impl<'a> Search<'a> {
             aborted: false,
             stopped: false,
             deadline,
-            selective: false,
+            margin: EXACT,
             pool,
             split: None,
         }
@@ -275,9 +284,11 @@ impl<'a> Search<'a> {
             self.nodes += nodes;
             let mut guess = (guess / eval::DISC).clamp(-64, 64);
             if n >= SELECTIVE_FROM {
-                self.selective = true;
-                guess = self.aspiration::<K>(p, o, guess, stop).0;
-                self.selective = false;
+                for &m in &SELECTIVE_MARGINS {
+                    self.margin = m;
+                    guess = self.aspiration::<K>(p, o, guess, stop).0;
+                }
+                self.margin = EXACT;
             }
             self.aspiration::<K>(p, o, guess, stop)
         };
@@ -352,7 +363,7 @@ impl<'a> Search<'a> {
             if self.aborted {
                 break;
             }
-            let f = flips(p, o, sq);
+            let f = K::flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
             let v = self.pvs_child::<K>(np, no, alpha, beta, n - 1, i == 0, stop);
             if self.aborted {
@@ -440,7 +451,7 @@ impl<'a> Search<'a> {
         let mut hash_mv = NO_MOVE;
         if let Some(e) = self.hash.probe(p, o) {
             hash_mv = e.mv;
-            if e.lower == e.upper && (self.selective || !e.sel) {
+            if e.lower == e.upper && e.margin >= self.margin {
                 return e.lower as i32;
             }
         }
@@ -451,7 +462,7 @@ impl<'a> Search<'a> {
         let mut best_sq = NO_MOVE;
         for (i, &(sq, _)) in list.as_slice().iter().enumerate() {
             let sq = sq as usize;
-            let f = flips(p, o, sq);
+            let f = K::flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
             let v = self.pvs_child::<K>(np, no, alpha, beta, n - 1, i == 0, stop);
             if self.aborted {
@@ -469,7 +480,7 @@ impl<'a> Search<'a> {
             }
         }
         self.hash
-            .store(p, o, n, (orig_alpha, beta), best, best_sq, self.selective);
+            .store(p, o, n, (orig_alpha, beta), best, best_sq, self.margin);
         best
     }
 
@@ -502,7 +513,7 @@ impl<'a> Search<'a> {
         }
         let mut hash_mv = NO_MOVE;
         if let Some(e) = self.hash.probe(p, o) {
-            if self.selective || !e.sel {
+            if e.margin >= self.margin {
                 if e.lower as i32 > alpha {
                     return e.lower as i32;
                 }
@@ -514,16 +525,19 @@ impl<'a> Search<'a> {
         }
         // Probcut (selective passes only): an evaluation far outside the window
         // decides.
-        if self.selective && n >= PROBCUT_MIN {
+        if self.margin != EXACT && n >= PROBCUT_MIN {
             let mut nodes = 0;
-            let d = if n >= 18 { 1 } else { 0 };
-            let v = K::eval_search(p, o, -eval::MAX_EVAL, eval::MAX_EVAL, d, &mut nodes);
+            let d = if n >= PROBCUT_DEEP_FROM { 2 } else { 1 };
+            let margin = self.margin as i32 * eval::DISC;
+            // Only whether the value lies outside (lo, hi] matters: the probe's window
+            // is just wider.
+            let (lo, hi) = (alpha * eval::DISC - margin, alpha * eval::DISC + margin);
+            let v = K::eval_search(p, o, lo - 1, hi + 1, d, &mut nodes);
             self.nodes += nodes;
-            let margin = PROBCUT_MARGIN * eval::DISC;
-            if v - margin > alpha * eval::DISC {
+            if v > hi {
                 return alpha + 1;
             }
-            if v + margin <= alpha * eval::DISC {
+            if v <= lo {
                 return alpha;
             }
         }
@@ -532,7 +546,7 @@ impl<'a> Search<'a> {
         if m & (m - 1) == 0 {
             // One move: no ordering needed.
             let sq = m.trailing_zeros() as usize;
-            let f = flips(p, o, sq);
+            let f = K::flips(p, o, sq);
             best = -K::nws(self, o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
             best_sq = sq as u8;
         } else {
@@ -550,7 +564,7 @@ impl<'a> Search<'a> {
                     break;
                 }
                 let sq = sq as usize;
-                let f = flips(p, o, sq);
+                let f = K::flips(p, o, sq);
                 let v = -K::nws(self, o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
                 if self.aborted {
                     return 0;
@@ -568,7 +582,7 @@ impl<'a> Search<'a> {
             return 0;
         }
         self.hash
-            .store(p, o, n, (alpha, alpha + 1), best, best_sq, self.selective);
+            .store(p, o, n, (alpha, alpha + 1), best, best_sq, self.margin);
         best
     }
 }

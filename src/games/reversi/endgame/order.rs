@@ -6,7 +6,7 @@
 use super::hash::NO_MOVE;
 use super::kernel::Kernel;
 use super::{Search, ORDER_BY_SEARCH};
-use crate::games::reversi::{bit, eval, final_score, flips, moves, neighbours, pattern, CORNERS};
+use crate::games::reversi::{bit, eval, final_score, moves, neighbours, pattern, CORNERS};
 
 /// One disc of evaluation weighs a quarter of an opponent reply (1 << 15) in the move
 /// order (a half and a whole cost more nodes).
@@ -138,10 +138,10 @@ impl Search<'_> {
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
-            let f = flips(p, o, sq);
+            let f = K::flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
             if etc {
-                if let Some(e) = self.hash.probe(np, no).filter(|e| self.selective || !e.sel) {
+                if let Some(e) = self.hash.probe(np, no).filter(|e| e.margin >= self.margin) {
                     if -(e.upper as i32) > alpha {
                         return Err(-(e.upper as i32));
                     }
@@ -239,6 +239,11 @@ fn order_depth(n: u32, hash_move: bool) -> i32 {
 #[inline(always)]
 fn order_eval(p: u64, o: u64) -> i32 {
     if pattern::trained() {
+        #[cfg(target_arch = "x86_64")]
+        if crate::games::reversi::cpu::fast_pext() {
+            // SAFETY: the CPU has the features (`fast_pext`).
+            return unsafe { pattern::evaluate_pext(p, o) };
+        }
         pattern::evaluate(p, o)
     } else {
         eval::evaluate(p, o)
@@ -270,7 +275,7 @@ pub(super) fn eval_search<K: Kernel>(
     while m != 0 {
         let sq = m.trailing_zeros() as usize;
         m &= m - 1;
-        let f = flips(p, o, sq);
+        let f = K::flips(p, o, sq);
         let v = -K::eval_search(o & !f, p | f | bit(sq), -beta, -alpha, depth - 1, nodes);
         if v > best {
             best = v;

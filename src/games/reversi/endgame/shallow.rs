@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use super::kernel::Kernel;
 use super::order::{PARITY_MASK, QUADRANT_BIT};
 use super::{stable_discs, Search, INF, STABILITY_THRESHOLD};
-use crate::games::reversi::{bit, final_score, flips, moves, neighbours};
+use crate::games::reversi::{bit, final_score, moves, neighbours};
 
 /// Stability cutoffs are tried in the shallow search from this many empties on.
 const SHALLOW_STABILITY: u32 = 4;
@@ -34,10 +34,20 @@ impl Search<'_> {
         parity: u8,
         n: u32,
     ) -> i32 {
+        if n == 4 {
+            return self.solve_4::<K>(p, o, alpha, empty, parity);
+        }
+        if n == 3 {
+            let x1 = empty.trailing_zeros() as usize;
+            let e = empty & (empty - 1);
+            let x2 = e.trailing_zeros() as usize;
+            let x3 = (e & (e - 1)).trailing_zeros() as usize;
+            return self.solve_3::<K>(p, o, alpha, [x1, x2, x3]);
+        }
         if n == 2 {
             let x1 = empty.trailing_zeros() as usize;
             let x2 = (empty & (empty - 1)).trailing_zeros() as usize;
-            return self.solve_2(p, o, alpha, x1, x2);
+            return self.solve_2::<K>(p, o, alpha, x1, x2);
         }
         if n == 1 {
             self.nodes += 1;
@@ -65,7 +75,7 @@ impl Search<'_> {
                 if neighbour_mask(sq) & o == 0 {
                     continue;
                 }
-                let f = flips(p, o, sq);
+                let f = K::flips(p, o, sq);
                 if f == 0 {
                     continue;
                 }
@@ -95,37 +105,164 @@ impl Search<'_> {
         best
     }
 
-    /// Two empties `x1`, `x2`.
+    /// Four empties: the stability cutoff, then the squares in odd-parity quadrants
+    /// first, each child solved by [`Search::solve_3`] without a call through the
+    /// kernel.
     #[inline(always)]
-    fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
+    fn solve_4<K: Kernel>(&mut self, p: u64, o: u64, alpha: i32, empty: u64, parity: u8) -> i32 {
         self.nodes += 1;
-        let mut best = -INF;
-        let f = flips(p, o, x1);
-        if f != 0 {
-            best = -solve_1(o & !f, p | f | bit(x1), x2);
-            if best > alpha {
-                return best;
+        if alpha >= STABILITY_THRESHOLD[4] {
+            let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if bound <= alpha {
+                return bound;
             }
         }
-        let f = flips(p, o, x2);
-        if f != 0 {
-            best = best.max(-solve_1(o & !f, p | f | bit(x2), x1));
+        let odd = PARITY_MASK[parity as usize];
+        let mut x = [0usize; 4];
+        let mut k = 0;
+        for region in [empty & odd, empty & !odd] {
+            let mut e = region;
+            while e != 0 {
+                x[k & 3] = e.trailing_zeros() as usize;
+                e &= e - 1;
+                k += 1;
+            }
+        }
+        const REST: [[usize; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
+        let mut best = -INF;
+        for (i, r) in REST.iter().enumerate() {
+            let sq = x[i];
+            if neighbour_mask(sq) & o == 0 {
+                continue;
+            }
+            let f = K::flips(p, o, sq);
+            if f == 0 {
+                continue;
+            }
+            let v = -self.solve_3::<K>(
+                o & !f,
+                p | f | bit(sq),
+                -alpha - 1,
+                [x[r[0]], x[r[1]], x[r[2]]],
+            );
+            if v > alpha {
+                return v;
+            }
+            best = best.max(v);
         }
         if best > -INF {
             return best;
         }
         // Pass: the opponent moves.
         let mut worst = INF;
-        let f = flips(o, p, x1);
-        if f != 0 {
-            worst = solve_1(p & !f, o | f | bit(x1), x2);
-            if worst <= alpha {
-                return worst;
+        for (i, r) in REST.iter().enumerate() {
+            let sq = x[i];
+            if neighbour_mask(sq) & p == 0 {
+                continue;
+            }
+            let f = K::flips(o, p, sq);
+            if f == 0 {
+                continue;
+            }
+            let v = self.solve_3::<K>(p & !f, o | f | bit(sq), alpha, [x[r[0]], x[r[1]], x[r[2]]]);
+            if v <= alpha {
+                return v;
+            }
+            worst = worst.min(v);
+        }
+        if worst < INF {
+            return worst;
+        }
+        final_score(p, o)
+    }
+
+    /// Three empties `x` (in the order to try them).
+    #[inline(always)]
+    fn solve_3<K: Kernel>(&mut self, p: u64, o: u64, alpha: i32, x: [usize; 3]) -> i32 {
+        self.nodes += 1;
+        const REST: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+        let mut best = -INF;
+        for (i, r) in REST.iter().enumerate() {
+            let sq = x[i];
+            if neighbour_mask(sq) & o == 0 {
+                continue;
+            }
+            let f = K::flips(p, o, sq);
+            if f == 0 {
+                continue;
+            }
+            let v = -self.solve_2::<K>(o & !f, p | f | bit(sq), -alpha - 1, x[r[0]], x[r[1]]);
+            if v > alpha {
+                return v;
+            }
+            best = best.max(v);
+        }
+        if best > -INF {
+            return best;
+        }
+        // Pass: the opponent moves.
+        let mut worst = INF;
+        for (i, r) in REST.iter().enumerate() {
+            let sq = x[i];
+            if neighbour_mask(sq) & p == 0 {
+                continue;
+            }
+            let f = K::flips(o, p, sq);
+            if f == 0 {
+                continue;
+            }
+            let v = self.solve_2::<K>(p & !f, o | f | bit(sq), alpha, x[r[0]], x[r[1]]);
+            if v <= alpha {
+                return v;
+            }
+            worst = worst.min(v);
+        }
+        if worst < INF {
+            return worst;
+        }
+        final_score(p, o)
+    }
+
+    /// Two empties `x1`, `x2`.
+    #[inline(always)]
+    fn solve_2<K: Kernel>(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        // Only squares next to an opponent disc can flip.
+        if neighbour_mask(x1) & o != 0 {
+            let f = K::flips(p, o, x1);
+            if f != 0 {
+                best = -solve_1(o & !f, p | f | bit(x1), x2);
+                if best > alpha {
+                    return best;
+                }
             }
         }
-        let f = flips(o, p, x2);
-        if f != 0 {
-            worst = worst.min(solve_1(p & !f, o | f | bit(x2), x1));
+        if neighbour_mask(x2) & o != 0 {
+            let f = K::flips(p, o, x2);
+            if f != 0 {
+                best = best.max(-solve_1(o & !f, p | f | bit(x2), x1));
+            }
+        }
+        if best > -INF {
+            return best;
+        }
+        // Pass: the opponent moves.
+        let mut worst = INF;
+        if neighbour_mask(x1) & p != 0 {
+            let f = K::flips(o, p, x1);
+            if f != 0 {
+                worst = solve_1(p & !f, o | f | bit(x1), x2);
+                if worst <= alpha {
+                    return worst;
+                }
+            }
+        }
+        if neighbour_mask(x2) & p != 0 {
+            let f = K::flips(o, p, x2);
+            if f != 0 {
+                worst = worst.min(solve_1(p & !f, o | f | bit(x2), x1));
+            }
         }
         if worst < INF {
             return worst;

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use super::kernel::{Kernel, Stop};
 use super::Search;
-use crate::games::reversi::{bit, flips};
+use crate::games::reversi::bit;
 
 /// Nodes with at least this many empties may be split.
 pub const SPLIT_MIN: u32 = 12;
@@ -34,7 +34,7 @@ pub(super) struct Split {
     o: u64,
     n: u32,
     alpha: i32,
-    selective: bool,
+    margin: u8,
     moves: Vec<u8>,
     next: AtomicUsize,
     /// The best score and move so far, packed by [`pack`].
@@ -157,7 +157,7 @@ impl Search<'_> {
             o,
             n,
             alpha,
-            selective: self.selective,
+            margin: self.margin,
             moves: moves.iter().map(|m| m.0).collect(),
             next: AtomicUsize::new(0),
             best: AtomicI32::new(pack(best.0, best.1)),
@@ -205,7 +205,7 @@ impl Search<'_> {
             let Some(&sq) = s.moves.get(k) else {
                 break;
             };
-            let f = flips(s.p, s.o, sq as usize);
+            let f = K::flips(s.p, s.o, sq as usize);
             let (np, no) = (s.o & !f, s.p | f | bit(sq as usize));
             let v = -K::nws(self, np, no, -s.alpha - 1, s.n - 1, stop);
             if self.aborted {
@@ -221,11 +221,11 @@ impl Search<'_> {
     /// Works on a split made by another thread.
     fn join<K: Kernel>(&mut self, t: Arc<Split>, stop: Stop) {
         let prev = self.split.replace(Arc::clone(&t));
-        let selective = std::mem::replace(&mut self.selective, t.selective);
+        let margin = std::mem::replace(&mut self.margin, t.margin);
         self.work::<K>(&t, stop);
         t.helpers.fetch_sub(1, Ordering::Release);
         self.split = prev;
-        self.selective = selective;
+        self.margin = margin;
         self.resume();
     }
 

@@ -4,6 +4,7 @@
 use super::super::tests::random_position;
 use super::order::{odd_quadrants, parity_bits, PARITY_MASK, QUADRANT_BIT};
 use super::*;
+use crate::games::reversi::flips;
 
 /// Plain negamax to the end of the game (for checking the solver).
 fn brute(p: u64, o: u64) -> i32 {
