@@ -204,6 +204,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Razoring: for a null-window node `depth` plies from the leaves, the margin
+    /// below alpha past which the static score is trusted to fail low (the search
+    /// then only asks [`Game::tactical_win`] for a quick forced win instead of
+    /// searching the moves). Default: none (no razoring).
+    fn razor_margin(&self, _depth: i32) -> Option<i32> {
+        None
+    }
+
     /// Whether the opponent threatens to win on his next move (gomoku: he has a five
     /// to complete), so [`Game::generate`] lists only the answers and a static score
     /// means little: the search extends such nodes at its leaves and does not prune

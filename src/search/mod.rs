@@ -35,6 +35,8 @@ const HISTORY_SIZE: usize = 1024;
 /// measure it in matches.
 const ROOT_FORCING_NODES: u64 = 500_000;
 const LEAF_FORCING_NODES: u64 = 0;
+/// Forcing-solver budget (nodes) of a razored node (`Game::razor_margin`).
+const RAZOR_FORCING_NODES: u64 = 64;
 const ROOT_THREATS_MIN_MS: u128 = 100;
 const ROOT_THREATS_NODES_PER_MS: u64 = 100;
 const ROOT_THREATS_MAX_NODES: u64 = 200_000;
@@ -188,6 +190,8 @@ struct Searcher<'a, G: Game> {
     limits: Limits,
     hard_deadline: Option<Instant>,
     nodes: u64,
+    /// The node count at which the limits are checked next.
+    next_check: u64,
     /// Nodes and calls of the leaf threat solver (diagnostics).
     tactical_nodes: u64,
     tactical_calls: u64,
@@ -319,6 +323,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             limits: params.limits,
             hard_deadline: params.limits.hard_deadline(),
             nodes: 0,
+            next_check: 0,
             tactical_nodes: 0,
             tactical_calls: 0,
             aborted: false,
@@ -717,7 +722,10 @@ impl<'a, G: Game> Searcher<'a, G> {
     ) -> i32 {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
-        if self.nodes.is_multiple_of(CHECK_EVERY) {
+        // At the next multiple of CHECK_EVERY, or the first count past it: solver
+        // nodes are added in jumps that could step over every multiple for a long time.
+        if self.nodes >= self.next_check {
+            self.next_check = (self.nodes / CHECK_EVERY + 1) * CHECK_EVERY;
             self.check_limits();
         }
         if self.aborted {
@@ -820,6 +828,25 @@ impl<'a, G: Game> Searcher<'a, G> {
             && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
         {
             return eval;
+        }
+        // Razoring: near the leaves a null-window node whose static score is far
+        // below alpha fails low unless the game's forcing solver finds a quick win
+        // (the solver only starts where one is likely: gomoku, a four-three or more).
+        if !pv_node && eval != NO_EVAL && alpha.abs() < MATE_BOUND {
+            if let Some(margin) = self.pos.razor_margin(depth) {
+                if eval + margin < alpha {
+                    let (win, n) =
+                        self.pos
+                            .tactical_win(Tactic::Forcing, RAZOR_FORCING_NODES, false, &|| false);
+                    self.nodes += n;
+                    self.tactical_nodes += n;
+                    self.tactical_calls += u64::from(n > 0);
+                    if let Some(w) = win {
+                        return MATE - (ply as i32 + w.plies as i32);
+                    }
+                    return eval;
+                }
+            }
         }
 
         let mut list = std::mem::take(&mut self.lists[ply]);

@@ -906,6 +906,21 @@ fn evaluation_sign() {
     assert!(h.evaluate() < g.evaluate());
 }
 
+#[test]
+fn razoring_only_near_the_leaves_and_only_where_measured() {
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let g = new(15, 15, rule);
+        assert_eq!(g.razor_margin(0), None);
+        assert_eq!(g.razor_margin(1), Some(RAZOR_MARGIN));
+        assert_eq!(g.razor_margin(2), Some(2 * RAZOR_MARGIN));
+        assert_eq!(g.razor_margin(3), None);
+    }
+    for rule in [Rule::Standard, Rule::Caro] {
+        let g = new(15, 15, rule);
+        assert!((0..8).all(|d| g.razor_margin(d).is_none()), "{rule:?}");
+    }
+}
+
 // ---- speed ------------------------------------------------------------------------
 
 #[test]
