@@ -179,18 +179,25 @@ pub fn init() {
     let _ = square_terms();
 }
 
+/// The weight set of the position's stage and the value of its mobility and
+/// constant terms (`None` when untrained): what [`evaluate`] and [`evaluate_pext`]
+/// add the instances' weights to.
+#[inline(always)]
+fn stage_set(p: u64, o: u64) -> Option<(&'static [i16], i32)> {
+    let w = weights()?;
+    let size = stage_size();
+    let base = stage((!(p | o)).count_ones()) * size;
+    let set = &w[base..base + size];
+    let (a, b) = mobility_indices(p, o, size);
+    Some((set, set[size - 1] as i32 + set[a] as i32 + set[b] as i32))
+}
+
 /// The pattern value of `p` to move against `o` in 1/100 disc (0 when untrained).
 #[inline(always)]
 pub fn evaluate(p: u64, o: u64) -> i32 {
-    let Some(w) = weights() else {
+    let Some((set, mut v)) = stage_set(p, o) else {
         return 0;
     };
-    let size = stage_size();
-    let empties = (!(p | o)).count_ones();
-    let base = stage(empties) * size;
-    let set = &w[base..base + size];
-    let (a, b) = mobility_indices(p, o, size);
-    let mut v = set[size - 1] as i32 + set[a] as i32 + set[b] as i32;
     // Each square's digit once, then every instance reads its squares' digits.
     let mut cell = [0u8; 64];
     for (q, c) in cell.iter_mut().enumerate() {
@@ -218,15 +225,9 @@ pub fn evaluate(p: u64, o: u64) -> i32 {
 #[inline]
 pub fn evaluate_pext(p: u64, o: u64) -> i32 {
     use std::arch::x86_64::_pext_u64;
-    let Some(w) = weights() else {
+    let Some((set, mut v)) = stage_set(p, o) else {
         return 0;
     };
-    let size = stage_size();
-    let empties = (!(p | o)).count_ones();
-    let base = stage(empties) * size;
-    let set = &w[base..base + size];
-    let (a, b) = mobility_indices(p, o, size);
-    let mut v = set[size - 1] as i32 + set[a] as i32 + set[b] as i32;
     let (instances, digits) = pext_tables();
     for inst in instances {
         let t = &digits[inst.table as usize..];
