@@ -98,9 +98,7 @@ pub fn moves_v3(p: u64, o: u64) -> u64 {
         fr = _mm256_or_si256(fr, _mm256_and_si256(pre_r, _mm256_srlv_epi64(fr, sh2)));
     }
     let m = _mm256_or_si256(_mm256_sllv_epi64(fl, sh), _mm256_srlv_epi64(fr, sh));
-    let m = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256::<1>(m));
-    let m = _mm_or_si128(m, _mm_unpackhi_epi64(m, m));
-    _mm_cvtsi128_si64(m) as u64 & !(p | o)
+    or_lanes(m) & !(p | o)
 }
 
 /// The discs `p` flips by playing on `sq` against `o` ([`super::flips`]) with the
@@ -147,9 +145,18 @@ pub fn flips_v3(p: u64, o: u64, sq: usize) -> u64 {
     let outflank = _mm256_andnot_si256(eraser, _mm256_sllv_epi64(_mm256_and_si256(pp, down), sh));
     let f_down = _mm256_and_si256(down, _mm256_sub_epi64(zero, outflank));
     let f = _mm256_or_si256(f_up, f_down);
-    let f = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256::<1>(f));
-    let f = _mm_or_si128(f, _mm_unpackhi_epi64(f, f));
-    _mm_cvtsi128_si64(f) as u64
+    or_lanes(f)
+}
+
+/// The four 64-bit lanes of `v` or-ed together.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
+#[inline]
+fn or_lanes(v: std::arch::x86_64::__m256i) -> u64 {
+    use std::arch::x86_64::*;
+    let v = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+    let v = _mm_or_si128(v, _mm_unpackhi_epi64(v, v));
+    _mm_cvtsi128_si64(v) as u64
 }
 
 #[cfg(all(test, target_arch = "x86_64"))]
