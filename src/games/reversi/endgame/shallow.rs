@@ -223,7 +223,8 @@ impl Search<'_> {
         final_score(p, o)
     }
 
-    /// Two empties `x1`, `x2`.
+    /// Two empties `x1`, `x2`. Each move made counts a node for the one-empty position
+    /// it reaches (as Edax counts), though [`solve_1`] only counts flips.
     #[inline(always)]
     fn solve_2<K: Kernel>(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
         self.nodes += 1;
@@ -232,6 +233,7 @@ impl Search<'_> {
         if neighbour_mask(x1) & o != 0 {
             let f = K::flips(p, o, x1);
             if f != 0 {
+                self.nodes += 1;
                 best = -solve_1(o & !f, p | f | bit(x1), x2);
                 if best > alpha {
                     return best;
@@ -241,6 +243,7 @@ impl Search<'_> {
         if neighbour_mask(x2) & o != 0 {
             let f = K::flips(p, o, x2);
             if f != 0 {
+                self.nodes += 1;
                 best = best.max(-solve_1(o & !f, p | f | bit(x2), x1));
             }
         }
@@ -252,6 +255,7 @@ impl Search<'_> {
         if neighbour_mask(x1) & p != 0 {
             let f = K::flips(o, p, x1);
             if f != 0 {
+                self.nodes += 1;
                 worst = solve_1(p & !f, o | f | bit(x1), x2);
                 if worst <= alpha {
                     return worst;
@@ -261,6 +265,7 @@ impl Search<'_> {
         if neighbour_mask(x2) & p != 0 {
             let f = K::flips(o, p, x2);
             if f != 0 {
+                self.nodes += 1;
                 worst = worst.min(solve_1(p & !f, o | f | bit(x2), x1));
             }
         }
