@@ -76,6 +76,8 @@ const ORDER_TIER: i32 = 100_000;
 const LEAF_VCF_DEPTH: u32 = 3;
 
 /// Razoring (`Game::razor_margin`): at depths up to this, this margin per ply.
+/// (Measured against 200: 120 per ply +22.6 +/- 48.4 Elo in renju, -0.0 +/- 48.2 in
+/// freestyle; 120 per ply at depths up to 3 lost in renju, 54.0/126, stopped early.)
 const RAZOR_DEPTH: i32 = 2;
 const RAZOR_MARGIN: i32 = 200;
 
