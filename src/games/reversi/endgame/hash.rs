@@ -117,6 +117,23 @@ impl EndHash {
         ((h ^ (h >> 29)) as usize) & self.mask
     }
 
+    /// Asks the CPU to fetch the bucket of a position soon (a probe follows).
+    #[inline(always)]
+    pub(super) fn prefetch(&self, p: u64, o: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let b: *const [Slot; 2] = &self.slots[self.index(p, o)];
+            // SAFETY: a prefetch is only a hint; the address is a valid bucket.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    b as *const i8,
+                )
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (p, o);
+    }
+
     #[inline]
     pub(super) fn probe(&self, p: u64, o: u64) -> Option<Entry> {
         let b = &self.slots[self.index(p, o)];

@@ -63,7 +63,7 @@ pub use split::SPLIT_MIN;
 /// (as Edax): 29% more nodes than 6 but 7% less time on FFO #40-44; 8 is slower.
 pub const SHALLOW: u32 = 7;
 /// From this many empties on, a shallow search on the trained evaluation helps order
-/// the moves: depth 0 at 13-14 empties, 1 at 15-17, 2 at 18-20, 3 from 21 (two less
+/// the moves: depth 0 at 13-15 empties, 1 at 16-18, 2 at 19-21, 3 from 22 (two less
 /// behind a hash move). Measured (nodes, `ply solve`) on 20 positions of 21-22
 /// empties from held-out games: from 12-13 empties on is best, 11 and 15-19 cost more.
 pub const ORDER_BY_SEARCH: u32 = 13;
@@ -507,8 +507,10 @@ impl<'a> Search<'a> {
             }
             return -K::nws(self, o, p, -alpha - 1, n, stop);
         }
-        // Stability cutoff: our score is at most 64 - 2 * (the opponent's stable discs).
-        if alpha >= STABILITY_THRESHOLD[n as usize] {
+        // Stability cutoff: our score is at most 64 - 2 * (the opponent's stable discs),
+        // so not below 64 - 2 * (all the opponent's discs): when that is above alpha the
+        // stable discs need not be computed.
+        if alpha >= STABILITY_THRESHOLD[n as usize] && 64 - 2 * o.count_ones() as i32 <= alpha {
             let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
             if bound <= alpha {
                 return bound;

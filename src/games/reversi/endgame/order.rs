@@ -135,6 +135,18 @@ impl Search<'_> {
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
         let depth = order_depth(n, hash_mv != NO_MOVE);
+        // The children's table buckets fetched together first (the transposition
+        // probes below would otherwise wait for memory one by one: a tenth of the
+        // solver's time at 26 empties).
+        if etc {
+            let mut m = m;
+            while m != 0 {
+                let sq = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let f = K::flips(p, o, sq);
+                self.hash.prefetch(o & !f, p | f | bit(sq));
+            }
+        }
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
@@ -224,13 +236,16 @@ const SQUARE_VALUE: [i32; 64] = [
 ];
 
 /// Depth of the evaluation search that orders the moves at `n` empties (-1: none, the
-/// fastest-first score alone), shallower when there is a hash move (Edax's schedule).
+/// fastest-first score alone): 0 at 13-15 empties, 1 at 16-18, 2 at 19-21, 3 from 22,
+/// two less behind a hash move (Edax's schedule). One empty later than before (0 at
+/// 13-14, 1 at 15-17, ...): the evaluations are a third of the solver's time at 26
+/// empties; FFO #50-#52 8% and #40-#49 6% faster, about as many nodes.
 #[inline]
 fn order_depth(n: u32, hash_move: bool) -> i32 {
     if n < ORDER_BY_SEARCH {
         return -1;
     }
-    let d = (n as i32 - ORDER_BY_SEARCH as i32 + 1) / 3 - if hash_move { 2 } else { 0 };
+    let d = (n as i32 - ORDER_BY_SEARCH as i32) / 3 - if hash_move { 2 } else { 0 };
     d.clamp(0, 3)
 }
 
@@ -288,4 +303,20 @@ pub(super) fn eval_search<K: Kernel>(
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::order_depth;
+
+    #[test]
+    fn the_order_search_deepens_every_three_empties_from_thirteen() {
+        let depths: Vec<i32> = (11..=26).map(|n| order_depth(n, false)).collect();
+        assert_eq!(depths, [-1, -1, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3]);
+        // Two plies less behind a hash move, never below zero.
+        assert_eq!(order_depth(15, true), 0);
+        assert_eq!(order_depth(21, true), 0);
+        assert_eq!(order_depth(22, true), 1);
+        assert_eq!(order_depth(12, true), -1);
+    }
 }

@@ -58,7 +58,10 @@ impl Search<'_> {
             return final_score(p, o);
         }
         self.nodes += 1;
-        if n >= SHALLOW_STABILITY && alpha >= STABILITY_THRESHOLD[n as usize] {
+        if n >= SHALLOW_STABILITY
+            && alpha >= STABILITY_THRESHOLD[n as usize]
+            && 64 - 2 * o.count_ones() as i32 <= alpha
+        {
             let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
             if bound <= alpha {
                 return bound;
@@ -111,7 +114,7 @@ impl Search<'_> {
     #[inline(always)]
     fn solve_4<K: Kernel>(&mut self, p: u64, o: u64, alpha: i32, empty: u64, parity: u8) -> i32 {
         self.nodes += 1;
-        if alpha >= STABILITY_THRESHOLD[4] {
+        if alpha >= STABILITY_THRESHOLD[4] && 64 - 2 * o.count_ones() as i32 <= alpha {
             let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
             if bound <= alpha {
                 return bound;
