@@ -107,6 +107,19 @@ const STABILITY_THRESHOLD: [i32; 65] = {
     t
 };
 
+/// Stability cutoff of `p` to move against `o` at `n` empties: our score is at most
+/// 64 - 2 * (the opponent's stable discs), an upper bound at or below `alpha` (then
+/// returned) only when alpha is high enough and 64 - 2 * (all the opponent's discs)
+/// is not above it; otherwise the stable discs are not computed.
+#[inline(always)]
+fn stability_cut(p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
+    if alpha < STABILITY_THRESHOLD[n as usize] || 64 - 2 * (o.count_ones() as i32) > alpha {
+        return None;
+    }
+    let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+    (bound <= alpha).then_some(bound)
+}
+
 /// The answer of [`Solver::solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -507,14 +520,8 @@ impl<'a> Search<'a> {
             }
             return -K::nws(self, o, p, -alpha - 1, n, stop);
         }
-        // Stability cutoff: our score is at most 64 - 2 * (the opponent's stable discs),
-        // so not below 64 - 2 * (all the opponent's discs): when that is above alpha the
-        // stable discs need not be computed.
-        if alpha >= STABILITY_THRESHOLD[n as usize] && 64 - 2 * o.count_ones() as i32 <= alpha {
-            let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
-            if bound <= alpha {
-                return bound;
-            }
+        if let Some(bound) = stability_cut(p, o, alpha, n) {
+            return bound;
         }
         let mut hash_mv = NO_MOVE;
         if let Some(e) = self.hash.probe(p, o) {

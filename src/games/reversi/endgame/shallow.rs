@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use super::kernel::Kernel;
 use super::order::{PARITY_MASK, QUADRANT_BIT};
-use super::{stable_discs, Search, INF, STABILITY_THRESHOLD};
+use super::{stability_cut, Search, INF};
 use crate::games::reversi::{bit, final_score, moves, neighbours};
 
 /// Stability cutoffs are tried in the shallow search from this many empties on.
@@ -58,12 +58,8 @@ impl Search<'_> {
             return final_score(p, o);
         }
         self.nodes += 1;
-        if n >= SHALLOW_STABILITY
-            && alpha >= STABILITY_THRESHOLD[n as usize]
-            && 64 - 2 * o.count_ones() as i32 <= alpha
-        {
-            let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
-            if bound <= alpha {
+        if n >= SHALLOW_STABILITY {
+            if let Some(bound) = stability_cut(p, o, alpha, n) {
                 return bound;
             }
         }
@@ -114,11 +110,8 @@ impl Search<'_> {
     #[inline(always)]
     fn solve_4<K: Kernel>(&mut self, p: u64, o: u64, alpha: i32, empty: u64, parity: u8) -> i32 {
         self.nodes += 1;
-        if alpha >= STABILITY_THRESHOLD[4] && 64 - 2 * o.count_ones() as i32 <= alpha {
-            let bound = 64 - 2 * stable_discs(o, p).count_ones() as i32;
-            if bound <= alpha {
-                return bound;
-            }
+        if let Some(bound) = stability_cut(p, o, alpha, 4) {
+            return bound;
         }
         let odd = PARITY_MASK[parity as usize];
         let mut x = [0usize; 4];
