@@ -9,12 +9,9 @@
 
 use std::sync::OnceLock;
 
-use super::bit;
-
 /// Builds the tables (the edge table and the diagonal masks) ahead of a timed search.
 pub fn init() {
     let _ = edge_stable_table();
-    let _ = diagonals();
 }
 
 /// `EDGE_STABLE[p * 256 + o]`: the discs of `p` on an 8-square edge that no sequence
@@ -88,14 +85,23 @@ fn pack_a_file(b: u64) -> usize {
 /// Spreads a byte onto the a file (bit `y` -> square `8 * y`).
 #[inline]
 fn unpack_a_file(v: u8) -> u64 {
-    static T: OnceLock<[u64; 256]> = OnceLock::new();
-    T.get_or_init(|| {
-        std::array::from_fn(|v| {
-            (0..8)
-                .filter(|y| v & (1 << y) != 0)
-                .fold(0, |a, y| a | bit(8 * y))
-        })
-    })[v as usize]
+    /// The a-file pattern of every byte, built at compile time.
+    const T: [u64; 256] = {
+        let mut t = [0u64; 256];
+        let mut v = 0;
+        while v < 256 {
+            let mut y = 0;
+            while y < 8 {
+                if v & (1 << y) != 0 {
+                    t[v] |= 1 << (8 * y);
+                }
+                y += 1;
+            }
+            v += 1;
+        }
+        t
+    };
+    T[v as usize]
 }
 
 /// Discs of `p` that can never be flipped along an edge.
@@ -108,23 +114,9 @@ fn edge_stable(p: u64, o: u64) -> u64 {
     row1 | row8 | fa | fh
 }
 
-/// The 15 diagonals (a1-h8 direction) and the 15 anti-diagonals as masks.
-fn diagonals() -> &'static ([u64; 15], [u64; 15]) {
-    static T: OnceLock<([u64; 15], [u64; 15])> = OnceLock::new();
-    T.get_or_init(|| {
-        let mut d = [0u64; 15];
-        let mut a = [0u64; 15];
-        for y in 0..8 {
-            for x in 0..8 {
-                d[7 + x - y] |= bit(8 * y + x);
-                a[x + y] |= bit(8 * y + x);
-            }
-        }
-        (d, a)
-    })
-}
-
-/// Full lines through each square: [horizontal, vertical, diagonal, anti-diagonal].
+/// Full lines through each square: [horizontal, vertical, diagonal, anti-diagonal]
+/// (the diagonals by shifts that stop at the board's edge, as Edax does).
+#[inline]
 fn full_lines(occ: u64) -> [u64; 4] {
     let mut h = occ;
     h &= h >> 4;
@@ -136,19 +128,23 @@ fn full_lines(occ: u64) -> [u64; 4] {
     v &= v >> 16;
     v &= v >> 8;
     let v = (v & 0xff).wrapping_mul(0x0101_0101_0101_0101);
-    let (diag, anti) = diagonals();
-    let mut d = 0;
-    for &m in diag {
-        if occ & m == m {
-            d |= m;
-        }
-    }
-    let mut a = 0;
-    for &m in anti {
-        if occ & m == m {
-            a |= m;
-        }
-    }
+    // a1-h8 direction (shift 9): a line is full when no empty square is reached by
+    // shifting either way up to the board's edge.
+    let (mut l, mut r) = (occ, occ);
+    l &= 0xff80_8080_8080_8080 | (l >> 9);
+    r &= 0x0101_0101_0101_01ff | (r << 9);
+    l &= 0xffff_c0c0_c0c0_c0c0 | (l >> 18);
+    r &= 0x0303_0303_0303_ffff | (r << 18);
+    let d = l & r & (0x0f0f_0f0f_f0f0_f0f0 | (l >> 36) | (r << 36));
+    // h1-a8 direction (shift 7).
+    let (mut l, mut r) = (occ, occ);
+    l &= 0xff01_0101_0101_0101 | (l >> 7);
+    r &= 0x8080_8080_8080_80ff | (r << 7);
+    l &= 0xffff_0303_0303_0303 | (l >> 14);
+    r &= 0xc0c0_c0c0_c0c0_ffff | (r << 14);
+    l &= 0xffff_ffff_0f0f_0f0f | (l >> 28);
+    r &= 0xf0f0_f0f0_ffff_ffff | (r << 28);
+    let a = l & r;
     [h, v, d, a]
 }
 
@@ -180,6 +176,7 @@ mod tests {
     use super::super::tests::random_position;
     use super::super::{flips, moves};
     use super::*;
+    use crate::games::reversi::bit;
 
     #[test]
     fn stable_discs_are_never_flipped() {
@@ -198,6 +195,44 @@ mod tests {
         }
         // A full corner row is stable.
         assert_eq!(stable_discs(0xff, 0xff00) & 0xff, 0xff);
+    }
+
+    /// The full lines by the masks of every line, square by square.
+    fn full_lines_by_masks(occ: u64) -> [u64; 4] {
+        let mut lines = [[0u64; 15]; 4];
+        for y in 0..8 {
+            for x in 0..8 {
+                let b = bit(8 * y + x);
+                lines[0][y] |= b;
+                lines[1][x] |= b;
+                lines[2][7 + x - y] |= b;
+                lines[3][x + y] |= b;
+            }
+        }
+        lines.map(|ms| {
+            ms.iter()
+                .filter(|&&m| m != 0 && occ & m == m)
+                .fold(0, |a, &m| a | m)
+        })
+    }
+
+    #[test]
+    fn full_lines_match_the_line_masks() {
+        let mut seed = 5;
+        for i in 0..2000 {
+            let (p, o) = random_position(&mut seed, 1 + i % 63);
+            let occ = p | o;
+            assert_eq!(full_lines(occ), full_lines_by_masks(occ), "{occ:#x}");
+        }
+        for occ in [
+            0,
+            u64::MAX,
+            0x8040_2010_0804_0201,
+            0x0102_0408_1020_4080,
+            0xff,
+        ] {
+            assert_eq!(full_lines(occ), full_lines_by_masks(occ), "{occ:#x}");
+        }
     }
 
     #[test]

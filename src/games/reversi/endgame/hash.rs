@@ -81,16 +81,88 @@ impl Slot {
     }
 }
 
+/// Two slots on one cache line (48 bytes padded to 64 and aligned: a bucket at an
+/// odd multiple of 48 bytes would straddle two lines, and the prefetch fetches one).
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Slot; 2]);
+
+impl std::ops::Deref for Bucket {
+    type Target = [Slot; 2];
+    #[inline(always)]
+    fn deref(&self) -> &[Slot; 2] {
+        &self.0
+    }
+}
+
 /// Exact bounds per position (the whole position is stored: no false hits).
 pub struct EndHash {
-    slots: Vec<[Slot; 2]>,
+    slots: Buckets,
     mask: usize,
+}
+
+/// The zeroed bucket array, aligned to 2 MB and (on Linux) advised to live on huge
+/// pages: a probe of a 64 MB table on 4 KB pages misses the TLB almost every time.
+struct Buckets {
+    ptr: std::ptr::NonNull<Bucket>,
+    len: usize,
+    layout: std::alloc::Layout,
+}
+
+// SAFETY: the buckets are atomics; the array is owned like a `Box<[Bucket]>`.
+unsafe impl Send for Buckets {}
+unsafe impl Sync for Buckets {}
+
+const HUGE_PAGE: usize = 2 << 20;
+
+impl Buckets {
+    fn new(len: usize) -> Buckets {
+        let size = len * std::mem::size_of::<Bucket>();
+        let align = if size >= HUGE_PAGE { HUGE_PAGE } else { 64 };
+        let layout = std::alloc::Layout::from_size_align(size, align)
+            .unwrap_or_else(|_| std::alloc::Layout::new::<Bucket>());
+        // SAFETY: the layout has a non-zero size (len >= 1024).
+        let raw = unsafe { std::alloc::alloc(layout) };
+        let Some(ptr) = std::ptr::NonNull::new(raw as *mut Bucket) else {
+            std::alloc::handle_alloc_error(layout)
+        };
+        // Advised before the first touch (an aligned allocation is not zeroed lazily:
+        // zeroing it first would fault it in on small pages).
+        #[cfg(target_os = "linux")]
+        if align == HUGE_PAGE {
+            // SAFETY: advice on memory we own; failure only means small pages.
+            unsafe { libc::madvise(raw as *mut libc::c_void, size, libc::MADV_HUGEPAGE) };
+        }
+        // SAFETY: `size` bytes at `raw` are ours; an all-zero bucket is two empty
+        // slots (atomics, valid for any bits).
+        unsafe { std::ptr::write_bytes(raw, 0, size) };
+        Buckets {
+            ptr,
+            len: layout.size() / std::mem::size_of::<Bucket>(),
+            layout,
+        }
+    }
+}
+
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `len` zero-initialised buckets live at `ptr` until drop.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
+    }
 }
 
 impl EndHash {
     /// A table of about `bytes` bytes (a power of two of buckets).
     pub fn new(bytes: usize) -> EndHash {
-        let bucket = std::mem::size_of::<[Slot; 2]>();
+        let bucket = std::mem::size_of::<Bucket>();
         let n = (bytes / bucket).max(1024);
         let n = if n.is_power_of_two() {
             n
@@ -98,13 +170,13 @@ impl EndHash {
             n.next_power_of_two() / 2
         };
         EndHash {
-            slots: (0..n).map(|_| Default::default()).collect(),
+            slots: Buckets::new(n),
             mask: n - 1,
         }
     }
 
     pub fn clear(&mut self) {
-        for b in &self.slots {
+        for b in self.slots.iter() {
             b[0].clear();
             b[1].clear();
         }
@@ -122,7 +194,7 @@ impl EndHash {
     pub(super) fn prefetch(&self, p: u64, o: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let b: *const [Slot; 2] = &self.slots[self.index(p, o)];
+            let b: *const Bucket = &self.slots[self.index(p, o)];
             // SAFETY: a prefetch is only a hint; the address is a valid bucket.
             unsafe {
                 std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(

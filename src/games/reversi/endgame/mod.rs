@@ -367,6 +367,7 @@ impl<'a> Search<'a> {
         let hash_mv = self.hash.probe(p, o).map_or(NO_MOVE, |e| e.mv);
         let mut list = MoveList::new();
         let _ = K::ordered_moves(self, &mut list, p, o, n, hash_mv, alpha, false);
+        list.sort();
         let mut alpha = alpha;
         let mut best = -INF;
         let mut best_sq = list.as_slice().first().map_or(0, |m| m.0 as usize);
@@ -425,6 +426,18 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The margin a result at `n` empties is stored with: below [`PROBCUT_MIN`] no
+    /// node of the subtree is cut, so even a selective pass's result is exact there
+    /// (and the exact pass may use it).
+    #[inline(always)]
+    fn sureness(&self, n: u32) -> u8 {
+        if n < PROBCUT_MIN {
+            EXACT
+        } else {
+            self.margin
+        }
+    }
+
     #[inline(always)]
     fn poll(&mut self, stop: Stop) {
         if self.nodes >= self.next_poll {
@@ -474,6 +487,7 @@ impl<'a> Search<'a> {
         let orig_alpha = alpha;
         let mut list = MoveList::new();
         let _ = K::ordered_moves(self, &mut list, p, o, n, hash_mv, alpha, false);
+        list.sort();
         let mut best = -INF;
         let mut best_sq = NO_MOVE;
         for (i, &(sq, _)) in list.as_slice().iter().enumerate() {
@@ -496,7 +510,7 @@ impl<'a> Search<'a> {
             }
         }
         self.hash
-            .store(p, o, n, (orig_alpha, beta), best, best_sq, self.margin);
+            .store(p, o, n, (orig_alpha, beta), best, best_sq, self.sureness(n));
         best
     }
 
@@ -568,14 +582,15 @@ impl<'a> Search<'a> {
             {
                 return cut;
             }
-            for (i, &(sq, _)) in list.as_slice().iter().enumerate() {
+            for i in 0..list.len() {
                 if i > 0 && self.can_split(n, list.len() - i) {
+                    list.sort_from(i);
                     let moves = &list.as_slice()[i..];
                     (best, best_sq) =
                         self.split_nws::<K>(p, o, alpha, n, moves, (best, best_sq), stop);
                     break;
                 }
-                let sq = sq as usize;
+                let sq = list.select(i).0 as usize;
                 let f = K::flips(p, o, sq);
                 let v = -K::nws(self, o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
                 if self.aborted {
@@ -594,7 +609,7 @@ impl<'a> Search<'a> {
             return 0;
         }
         self.hash
-            .store(p, o, n, (alpha, alpha + 1), best, best_sq, self.margin);
+            .store(p, o, n, (alpha, alpha + 1), best, best_sq, self.sureness(n));
         best
     }
 }

@@ -104,6 +104,31 @@ impl MoveList {
             v[j] = x;
         }
     }
+    /// Brings the best of the moves from `i` on to place `i` (selection: a node that
+    /// cuts on its first move never sorts the rest) and returns it. Taken in turn
+    /// from 0, the moves come in the order of [`MoveList::sort`].
+    #[inline(always)]
+    pub(super) fn select(&mut self, i: usize) -> (u8, i32) {
+        let v = &mut self.items[..self.len];
+        let mut b = i;
+        for j in i + 1..v.len() {
+            if v[j].1 > v[b].1 || (v[j].1 == v[b].1 && v[j].0 < v[b].0) {
+                b = j;
+            }
+        }
+        v.swap(i, b);
+        v[i]
+    }
+    /// Sorts the moves from `i` on (before they are handed out together).
+    pub(super) fn sort_from(&mut self, i: usize) {
+        let len = self.len;
+        let mut rest = MoveList::new();
+        for &(sq, score) in &self.items[i..len] {
+            rest.push(sq as usize, score);
+        }
+        rest.sort();
+        self.items[i..len].copy_from_slice(rest.as_slice());
+    }
     pub(super) fn len(&self) -> usize {
         self.len
     }
@@ -118,7 +143,7 @@ impl Search<'_> {
     /// evaluation search. With `etc`, a child whose stored upper bound already proves
     /// a score above `alpha` ends the node at once (enhanced transposition cutoff):
     /// `Err(score)`. The moves are written into `list` (on the caller's stack: no
-    /// copy of the list on return).
+    /// copy of the list on return), unsorted: the caller sorts or selects.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(super) fn ordered_moves<K: Kernel>(
@@ -152,6 +177,10 @@ impl Search<'_> {
             m &= m - 1;
             let f = K::flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
+            if !etc && n > super::SHALLOW + 1 {
+                // The child probes the table first thing: fetch its bucket now.
+                self.hash.prefetch(np, no);
+            }
             if etc {
                 if let Some(e) = self.hash.probe(np, no).filter(|e| e.margin >= self.margin) {
                     if -(e.upper as i32) > alpha {
@@ -182,7 +211,6 @@ impl Search<'_> {
             };
             list.push(sq, score);
         }
-        list.sort();
         Ok(())
     }
 }

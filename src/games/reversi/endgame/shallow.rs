@@ -4,21 +4,40 @@
 //! ([`solve_1`] counts flips without making the move, from a table per line through
 //! the square: [`last_flips`]).
 
-use std::sync::OnceLock;
-
 use super::kernel::Kernel;
 use super::order::{PARITY_MASK, QUADRANT_BIT};
 use super::{stability_cut, Search, INF};
-use crate::games::reversi::{bit, final_score, moves, neighbours};
+use crate::games::reversi::{bit, final_score, moves};
 
 /// Stability cutoffs are tried in the shallow search from this many empties on.
 const SHALLOW_STABILITY: u32 = 4;
 
-/// The squares around `sq`.
+/// The squares around `sq` (a table built at compile time: no lazy-init check in
+/// the hottest loop).
 #[inline(always)]
 fn neighbour_mask(sq: usize) -> u64 {
-    static T: OnceLock<[u64; 64]> = OnceLock::new();
-    T.get_or_init(|| std::array::from_fn(|i| neighbours(bit(i))))[sq & 63]
+    const T: [u64; 64] = {
+        let mut t = [0u64; 64];
+        let mut sq = 0;
+        while sq < 64 {
+            let (x, y) = ((sq % 8) as i32, (sq / 8) as i32);
+            let mut dy = -1;
+            while dy <= 1 {
+                let mut dx = -1;
+                while dx <= 1 {
+                    let (u, v) = (x + dx, y + dy);
+                    if (dx != 0 || dy != 0) && u >= 0 && u < 8 && v >= 0 && v < 8 {
+                        t[sq] |= 1 << (8 * v + u);
+                    }
+                    dx += 1;
+                }
+                dy += 1;
+            }
+            sq += 1;
+        }
+        t
+    };
+    T[sq & 63]
 }
 
 impl Search<'_> {
@@ -366,3 +385,16 @@ const LINE_FLIPS: [[u8; 256]; 8] = {
     }
     t
 };
+
+#[cfg(test)]
+mod tests {
+    use super::neighbour_mask;
+    use crate::games::reversi::{bit, neighbours};
+
+    #[test]
+    fn the_neighbour_table_matches_the_board_shifts() {
+        for sq in 0..64 {
+            assert_eq!(neighbour_mask(sq), neighbours(bit(sq)), "square {sq}");
+        }
+    }
+}
