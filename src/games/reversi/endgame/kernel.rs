@@ -23,11 +23,10 @@ pub(super) trait Kernel {
         list: &mut MoveList,
         p: u64,
         o: u64,
+        m: u64,
         n: u32,
         hash_mv: u8,
-        alpha: i32,
-        etc: bool,
-    ) -> Result<(), i32>;
+    );
     fn eval_search(p: u64, o: u64, alpha: i32, beta: i32, depth: u32, nodes: &mut u64) -> i32;
     /// The discs `p` flips by playing `sq` ([`crate::games::reversi::flips`]).
     fn flips(p: u64, o: u64, sq: usize) -> u64;
@@ -54,12 +53,11 @@ impl Kernel for Portable {
         list: &mut MoveList,
         p: u64,
         o: u64,
+        m: u64,
         n: u32,
         hash_mv: u8,
-        alpha: i32,
-        etc: bool,
-    ) -> Result<(), i32> {
-        s.ordered_moves::<Self>(list, p, o, n, hash_mv, alpha, etc)
+    ) {
+        s.ordered_moves::<Self>(list, p, o, m, n, hash_mv)
     }
     fn eval_search(p: u64, o: u64, alpha: i32, beta: i32, depth: u32, nodes: &mut u64) -> i32 {
         eval_search::<Self>(p, o, alpha, beta, depth, nodes)
@@ -101,12 +99,11 @@ mod v3 {
         list: &mut MoveList,
         p: u64,
         o: u64,
+        m: u64,
         n: u32,
         hash_mv: u8,
-        alpha: i32,
-        etc: bool,
-    ) -> Result<(), i32> {
-        s.ordered_moves::<V3>(list, p, o, n, hash_mv, alpha, etc)
+    ) {
+        s.ordered_moves::<V3>(list, p, o, m, n, hash_mv)
     }
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
     pub(super) fn eval_search(p: u64, o: u64, a: i32, b: i32, d: u32, nodes: &mut u64) -> i32 {
@@ -137,12 +134,11 @@ impl Kernel for V3 {
         list: &mut MoveList,
         p: u64,
         o: u64,
+        m: u64,
         n: u32,
         hash_mv: u8,
-        alpha: i32,
-        etc: bool,
-    ) -> Result<(), i32> {
-        unsafe { v3::ordered_moves(s, list, p, o, n, hash_mv, alpha, etc) }
+    ) {
+        unsafe { v3::ordered_moves(s, list, p, o, m, n, hash_mv) }
     }
     #[inline(always)]
     fn eval_search(p: u64, o: u64, alpha: i32, beta: i32, depth: u32, nodes: &mut u64) -> i32 {

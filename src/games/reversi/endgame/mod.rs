@@ -326,6 +326,11 @@ impl<'a> Search<'a> {
         let (mut failed_low, mut failed_high) = (false, false);
         loop {
             let (score, best) = self.root::<K>(p, o, lo, hi, stop);
+            log::debug!(
+                "endgame root: margin {} window ({lo}, {hi}) score {score} nodes {}",
+                self.margin,
+                self.nodes
+            );
             if self.aborted
                 || (score > lo && score < hi)
                 || (score <= lo && lo == -64)
@@ -366,7 +371,7 @@ impl<'a> Search<'a> {
         // Hash move from an earlier solve of the same position first.
         let hash_mv = self.hash.probe(p, o).map_or(NO_MOVE, |e| e.mv);
         let mut list = MoveList::new();
-        let _ = K::ordered_moves(self, &mut list, p, o, n, hash_mv, alpha, false);
+        K::ordered_moves(self, &mut list, p, o, moves(p, o), n, hash_mv);
         list.sort();
         let mut alpha = alpha;
         let mut best = -INF;
@@ -486,7 +491,7 @@ impl<'a> Search<'a> {
         }
         let orig_alpha = alpha;
         let mut list = MoveList::new();
-        let _ = K::ordered_moves(self, &mut list, p, o, n, hash_mv, alpha, false);
+        K::ordered_moves(self, &mut list, p, o, m, n, hash_mv);
         list.sort();
         let mut best = -INF;
         let mut best_sq = NO_MOVE;
@@ -576,14 +581,33 @@ impl<'a> Search<'a> {
             best = -K::nws(self, o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
             best_sq = sq as u8;
         } else {
-            let mut list = MoveList::new();
-            if let Err(cut) =
-                K::ordered_moves(self, &mut list, p, o, n, hash_mv, alpha, n >= ETC_MIN)
-            {
-                return cut;
+            if n >= ETC_MIN {
+                if let Err(cut) = self.etc_cut::<K>(p, o, m, alpha) {
+                    return cut;
+                }
             }
+            // The hash move (ordered first anyway) is searched before the others are
+            // scored: when it cuts, they never are.
+            let mut skip = 0;
+            if hash_mv != NO_MOVE && m & bit(hash_mv as usize) != 0 {
+                let sq = hash_mv as usize;
+                let f = K::flips(p, o, sq);
+                best = -K::nws(self, o & !f, p | f | bit(sq), -alpha - 1, n - 1, stop);
+                best_sq = hash_mv;
+                if self.aborted {
+                    return 0;
+                }
+                if best > alpha {
+                    self.hash
+                        .store(p, o, n, (alpha, alpha + 1), best, best_sq, self.sureness(n));
+                    return best;
+                }
+                skip = bit(sq);
+            }
+            let mut list = MoveList::new();
+            K::ordered_moves(self, &mut list, p, o, m & !skip, n, hash_mv);
             for i in 0..list.len() {
-                if i > 0 && self.can_split(n, list.len() - i) {
+                if (i > 0 || skip != 0) && self.can_split(n, list.len() - i) {
                     list.sort_from(i);
                     let moves = &list.as_slice()[i..];
                     (best, best_sq) =

@@ -138,12 +138,48 @@ impl MoveList {
 }
 
 impl Search<'_> {
-    /// The moves of `p`, best first: the hash move, then fastest-first (fewest
-    /// opponent replies), helped above [`ORDER_BY_SEARCH`] empties by a shallow
-    /// evaluation search. With `etc`, a child whose stored upper bound already proves
-    /// a score above `alpha` ends the node at once (enhanced transposition cutoff):
-    /// `Err(score)`. The moves are written into `list` (on the caller's stack: no
-    /// copy of the list on return), unsorted: the caller sorts or selects.
+    /// Enhanced transposition cutoff: a child (of the moves `m`) whose stored upper
+    /// bound already proves a score above `alpha` ends the node at once: `Err(score)`.
+    /// The children's buckets are fetched together first (the probes would otherwise
+    /// wait for memory one by one: a tenth of the solver's time at 26 empties).
+    #[inline(always)]
+    pub(super) fn etc_cut<K: Kernel>(
+        &mut self,
+        p: u64,
+        o: u64,
+        m: u64,
+        alpha: i32,
+    ) -> Result<(), i32> {
+        let mut r = m;
+        while r != 0 {
+            let sq = r.trailing_zeros() as usize;
+            r &= r - 1;
+            let f = K::flips(p, o, sq);
+            self.hash.prefetch(o & !f, p | f | bit(sq));
+        }
+        let mut r = m;
+        while r != 0 {
+            let sq = r.trailing_zeros() as usize;
+            r &= r - 1;
+            let f = K::flips(p, o, sq);
+            if let Some(e) = self
+                .hash
+                .probe(o & !f, p | f | bit(sq))
+                .filter(|e| e.margin >= self.margin)
+            {
+                if -(e.upper as i32) > alpha {
+                    return Err(-(e.upper as i32));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The moves `m` of `p`, scored for the order: the hash move first, then
+    /// fastest-first (fewest opponent replies), helped above [`ORDER_BY_SEARCH`]
+    /// empties by a shallow evaluation search. The moves are written into `list` (on
+    /// the caller's stack: no copy of the list on return), unsorted: the caller sorts
+    /// or selects.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(super) fn ordered_moves<K: Kernel>(
@@ -151,42 +187,21 @@ impl Search<'_> {
         list: &mut MoveList,
         p: u64,
         o: u64,
+        mut m: u64,
         n: u32,
         hash_mv: u8,
-        alpha: i32,
-        etc: bool,
-    ) -> Result<(), i32> {
-        let mut m = moves(p, o);
+    ) {
         let empty = !(p | o);
         let odd = odd_quadrants(empty);
         let depth = order_depth(n, hash_mv != NO_MOVE);
-        // The children's table buckets fetched together first (the transposition
-        // probes below would otherwise wait for memory one by one: a tenth of the
-        // solver's time at 26 empties).
-        if etc {
-            let mut m = m;
-            while m != 0 {
-                let sq = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let f = K::flips(p, o, sq);
-                self.hash.prefetch(o & !f, p | f | bit(sq));
-            }
-        }
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;
             let f = K::flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
-            if !etc && n > super::SHALLOW + 1 {
+            if n > super::SHALLOW + 1 {
                 // The child probes the table first thing: fetch its bucket now.
                 self.hash.prefetch(np, no);
-            }
-            if etc {
-                if let Some(e) = self.hash.probe(np, no).filter(|e| e.margin >= self.margin) {
-                    if -(e.upper as i32) > alpha {
-                        return Err(-(e.upper as i32));
-                    }
-                }
             }
             let score = if sq as u8 == hash_mv {
                 1 << 30
@@ -211,7 +226,6 @@ impl Search<'_> {
             };
             list.push(sq, score);
         }
-        Ok(())
     }
 }
 
