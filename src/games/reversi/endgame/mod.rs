@@ -161,6 +161,8 @@ pub(super) struct Search<'a> {
     pool: Option<&'a Pool>,
     /// The innermost split this thread works under.
     split: Option<Arc<split::Split>>,
+    /// The root's best move of the last pass that found one ([`NO_MOVE`]: none yet).
+    root_best: u8,
 }
 
 impl Solver {
@@ -258,6 +260,7 @@ impl<'a> Search<'a> {
             margin: EXACT,
             pool,
             split: None,
+            root_best: NO_MOVE,
         }
     }
 
@@ -368,8 +371,14 @@ impl<'a> Search<'a> {
     ) -> (i32, usize) {
         let n = 64 - (p | o).count_ones();
         self.nodes += 1;
-        // Hash move from an earlier solve of the same position first.
-        let hash_mv = self.hash.probe(p, o).map_or(NO_MOVE, |e| e.mv);
+        // The best move of the previous pass first (the root is not stored in the
+        // table), else the hash move of an earlier solve of the same position.
+        let hash_mv = if self.root_best != NO_MOVE {
+            self.root_best
+        } else {
+            self.hash.probe(p, o).map_or(NO_MOVE, |e| e.mv)
+        };
+        let orig_alpha = alpha;
         let mut list = MoveList::new();
         K::ordered_moves(self, &mut list, p, o, moves(p, o), n, hash_mv);
         list.sort();
@@ -388,6 +397,10 @@ impl<'a> Search<'a> {
             let f = K::flips(p, o, sq);
             let (np, no) = (o & !f, p | f | bit(sq));
             let v = self.pvs_child::<K>(np, no, alpha, beta, n - 1, i == 0, stop);
+            log::trace!(
+                "endgame root move {sq} window ({alpha}, {beta}) value {v} nodes {}",
+                self.nodes
+            );
             if self.aborted {
                 break;
             }
@@ -401,6 +414,11 @@ impl<'a> Search<'a> {
                     }
                 }
             }
+        }
+        // A move that proved a score above the window's floor leads the next pass (on
+        // a fail low every move's value is only a bound: the order stays).
+        if !self.aborted && best > orig_alpha {
+            self.root_best = best_sq as u8;
         }
         (best, best_sq)
     }
