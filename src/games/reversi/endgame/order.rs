@@ -238,7 +238,8 @@ fn replies_weight(p: u64, _o: u64) -> i32 {
 
 /// Fastest-first ordering score of the move to `sq` giving the opponent `p` against
 /// our `o`: few replies first (corners count double), then our corner discs, little
-/// potential mobility for the opponent, the square's type and parity.
+/// potential mobility for the opponent, parity (worth 8 squares of potential mobility:
+/// about 1% fewer nodes than a tie-break) and the square's type.
 #[inline(always)]
 fn fastest_first(p: u64, o: u64, sq: usize, odd: u64) -> i32 {
     let empty = !(p | o);
@@ -248,7 +249,7 @@ fn fastest_first(p: u64, o: u64, sq: usize, odd: u64) -> i32 {
     s += (36 - potential.count_ones() as i32 - (potential & CORNERS).count_ones() as i32) << 5;
     s += SQUARE_VALUE[sq];
     if bit(sq) & odd != 0 {
-        s += 4;
+        s += 256;
     }
     s
 }

@@ -9,6 +9,10 @@ use super::order::{PARITY_MASK, QUADRANT_BIT};
 use super::{stability_cut, Search, INF};
 use crate::games::reversi::{bit, final_score, moves};
 
+/// The C and X squares (next to a corner): tried after the other squares of the
+/// same parity class (Edax's presorted square order puts them last).
+const NEAR_CORNER: u64 = 0x42c3_0000_0000_c342;
+
 /// Stability cutoffs are tried in the shallow search from this many empties on.
 const SHALLOW_STABILITY: u32 = 4;
 
@@ -84,7 +88,12 @@ impl Search<'_> {
         }
         let odd = PARITY_MASK[parity as usize];
         let mut best = -INF;
-        for region in [empty & odd, empty & !odd] {
+        for region in [
+            empty & odd & !NEAR_CORNER,
+            empty & odd & NEAR_CORNER,
+            empty & !odd & !NEAR_CORNER,
+            empty & !odd & NEAR_CORNER,
+        ] {
             let mut e = region;
             while e != 0 {
                 let sq = e.trailing_zeros() as usize;
@@ -135,7 +144,12 @@ impl Search<'_> {
         let odd = PARITY_MASK[parity as usize];
         let mut x = [0usize; 4];
         let mut k = 0;
-        for region in [empty & odd, empty & !odd] {
+        for region in [
+            empty & odd & !NEAR_CORNER,
+            empty & odd & NEAR_CORNER,
+            empty & !odd & !NEAR_CORNER,
+            empty & !odd & NEAR_CORNER,
+        ] {
             let mut e = region;
             while e != 0 {
                 x[k & 3] = e.trailing_zeros() as usize;
