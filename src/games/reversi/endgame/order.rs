@@ -3,6 +3,8 @@
 //! quadrants the shallow search also uses, and the small evaluation search that joins
 //! the order from [`super::ORDER_BY_SEARCH`] empties (and guesses the root score).
 
+use std::mem::MaybeUninit;
+
 use super::hash::NO_MOVE;
 use super::kernel::Kernel;
 use super::{Search, ORDER_BY_SEARCH};
@@ -71,29 +73,38 @@ pub(super) fn odd_quadrants(empty: u64) -> u64 {
 }
 
 /// Scored moves on the stack (a position has at most 64 - 4 moves), best first once
-/// sorted.
+/// sorted. The entries past `len` are left uninitialised: a deep node that cut on its
+/// first move would otherwise clear 512 bytes it never reads.
 pub(super) struct MoveList {
     len: usize,
-    items: [(u8, i32); 64],
+    items: [MaybeUninit<(u8, i32)>; 64],
 }
 
 impl MoveList {
+    #[inline(always)]
     pub(super) fn new() -> MoveList {
         MoveList {
             len: 0,
-            items: [(0, 0); 64],
+            items: [MaybeUninit::uninit(); 64],
         }
     }
     #[inline]
     pub(super) fn push(&mut self, sq: usize, score: i32) {
         if self.len < 64 {
-            self.items[self.len] = (sq as u8, score);
+            self.items[self.len] = MaybeUninit::new((sq as u8, score));
             self.len += 1;
         }
     }
+    /// The moves pushed so far, mutable.
+    #[inline(always)]
+    fn slice_mut(&mut self) -> &mut [(u8, i32)] {
+        // SAFETY: the first `len` entries were written by `push` (`len` never exceeds
+        // 64) and `MaybeUninit<T>` has the layout of `T`.
+        unsafe { std::slice::from_raw_parts_mut(self.items.as_mut_ptr().cast(), self.len) }
+    }
     /// Insertion sort: higher score first, ties by lower square (deterministic).
     pub(super) fn sort(&mut self) {
-        let v = &mut self.items[..self.len];
+        let v = self.slice_mut();
         for i in 1..v.len() {
             let x = v[i];
             let mut j = i;
@@ -109,7 +120,7 @@ impl MoveList {
     /// from 0, the moves come in the order of [`MoveList::sort`].
     #[inline(always)]
     pub(super) fn select(&mut self, i: usize) -> (u8, i32) {
-        let v = &mut self.items[..self.len];
+        let v = self.slice_mut();
         let mut b = i;
         for j in i + 1..v.len() {
             if v[j].1 > v[b].1 || (v[j].1 == v[b].1 && v[j].0 < v[b].0) {
@@ -123,17 +134,19 @@ impl MoveList {
     pub(super) fn sort_from(&mut self, i: usize) {
         let len = self.len;
         let mut rest = MoveList::new();
-        for &(sq, score) in &self.items[i..len] {
+        for &(sq, score) in &self.as_slice()[i..len] {
             rest.push(sq as usize, score);
         }
         rest.sort();
-        self.items[i..len].copy_from_slice(rest.as_slice());
+        self.slice_mut()[i..len].copy_from_slice(rest.as_slice());
     }
     pub(super) fn len(&self) -> usize {
         self.len
     }
+    #[inline(always)]
     pub(super) fn as_slice(&self) -> &[(u8, i32)] {
-        &self.items[..self.len]
+        // SAFETY: as in `slice_mut`.
+        unsafe { std::slice::from_raw_parts(self.items.as_ptr().cast(), self.len) }
     }
 }
 
