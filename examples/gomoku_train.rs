@@ -2,12 +2,13 @@
 //!
 //! ```text
 //! cargo run --release --example gomoku_train -- gen --rule freestyle --games N \
-//!     [--nodes 8000] [--seed 1] [--threads 2] > games.txt
+//!     [--nodes 8000] [--seed 1] [--threads 2] [--player hand|trained] > games.txt
 //! cargo run --release --example gomoku_train -- train games.txt... --rule freestyle \
 //!     [--epochs 1500] [--lambda 0.5] [--out src/games/gomoku/weights/freestyle.bin]
 //! ```
 //!
-//! `gen` plays self-play games on 15x15 with the hand-set evaluation: each game starts
+//! `gen` plays self-play games on 15x15 with the hand-set evaluation (with `--player
+//! trained`, the built-in trained one: a second round): each game starts
 //! from 2 or 3 random stones within 3 of the centre (drawn from the seed and the game
 //! number) and goes on with a node-limited search (the limit varies by +-25% from
 //! move to move, also from the seed), and prints one line per game: the result for
@@ -71,14 +72,16 @@ fn main() {
 
 /// One self-play game from seed `seed`: (result for black, opening stones, moves with
 /// the mover's search score).
-fn play_game(rule: Rule, nodes: u64, seed: u64, tt: &TranspositionTable) -> String {
+fn play_game(rule: Rule, nodes: u64, seed: u64, trained: bool, tt: &TranspositionTable) -> String {
     let mut rng = seed;
     let mut pos = loop {
         let mut pos = match Gomoku::new(SIZE, SIZE, rule) {
             Ok(p) => p,
             Err(e) => panic!("{e}"),
         };
-        pos.use_hand_eval();
+        if !trained {
+            pos.use_hand_eval();
+        }
         let n = 2 + (splitmix64(&mut rng) % 2) as usize;
         let c = SIZE / 2;
         let mut ok = true;
@@ -155,6 +158,9 @@ fn gen(args: &[String]) {
     let nodes: u64 = arg(args, "--nodes", 8000);
     let seed: u64 = arg(args, "--seed", 1);
     let threads: usize = arg(args, "--threads", 2).max(1);
+    // `trained`: the games are played on the built-in (trained) evaluation, a second
+    // round whose search scores rest on the first round's weights.
+    let trained = arg(args, "--player", String::from("hand")) == "trained";
     let next = AtomicUsize::new(0);
     let out = std::sync::Mutex::new(vec![String::new(); games]);
     let started = Instant::now();
@@ -169,7 +175,7 @@ fn gen(args: &[String]) {
                     }
                     let mut st = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g as u64;
                     let game_seed = splitmix64(&mut st);
-                    let line = play_game(rule, nodes, game_seed, &tt);
+                    let line = play_game(rule, nodes, game_seed, trained, &tt);
                     if let Ok(mut o) = out.lock() {
                         o[g] = line;
                     }
@@ -307,6 +313,9 @@ fn train(args: &[String]) {
     );
     let hand = ply::games::gomoku::hand_eval_weights();
     let mut w: Vec<f64> = (0..2 * NW).map(|i| f64::from(hand[i % NW])).collect();
+    // `--report FILE`: also the error of an existing weight file (e.g. the committed
+    // one) on these positions, with the same K.
+    let report: String = arg(args, "--report", String::new());
     // Texel: the scale of the hand evaluation against the game results (lambda 0).
     let (mut lo, mut hi) = (20.0f64, 3000.0f64);
     for _ in 0..60 {
@@ -325,6 +334,24 @@ fn train(args: &[String]) {
         error(&w, &valid, k, lambda),
         error(&w, &valid, k, 0.0)
     );
+    if !report.is_empty() {
+        match std::fs::read(&report) {
+            Ok(b) if b.len() == 4 * NW => {
+                let r: Vec<f64> = b
+                    .chunks_exact(2)
+                    .map(|c| f64::from(i16::from_le_bytes([c[0], c[1]])))
+                    .collect();
+                eprintln!(
+                    "{report}: train {:.5}, held out {:.5} (results only {:.5})",
+                    error(&r, &train, k, lambda),
+                    error(&r, &valid, k, lambda),
+                    error(&r, &valid, k, 0.0)
+                );
+            }
+            Ok(b) => eprintln!("{report}: {} bytes, not a weight file", b.len()),
+            Err(e) => eprintln!("{report}: {e}"),
+        }
+    }
     // Weights that stay 0: no pattern and no class (they count empty squares).
     let frozen = |i: usize| {
         let j = i % NW;
