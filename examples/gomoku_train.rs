@@ -336,10 +336,14 @@ fn train(args: &[String]) {
     );
     if !report.is_empty() {
         match std::fs::read(&report) {
-            Ok(b) if b.len() == 4 * NW => {
-                let r: Vec<f64> = b
-                    .chunks_exact(2)
-                    .map(|c| f64::from(i16::from_le_bytes([c[0], c[1]])))
+            Ok(b) if ply::games::gomoku::eval_weights_from_bytes(&b, 0).is_some() => {
+                let r: Vec<f64> = [0, 1]
+                    .iter()
+                    .flat_map(|&c| {
+                        ply::games::gomoku::eval_weights_from_bytes(&b, c)
+                            .unwrap_or([0; NW])
+                            .map(f64::from)
+                    })
                     .collect();
                 eprintln!(
                     "{report}: train {:.5}, held out {:.5} (results only {:.5})",
@@ -352,12 +356,32 @@ fn train(args: &[String]) {
             Err(e) => eprintln!("{report}: {e}"),
         }
     }
-    // Weights that stay 0: no pattern and no class (they count empty squares).
-    let frozen = |i: usize| {
+    // Weights that stay 0: no pattern and no class (they count empty squares), and
+    // the combinations of four lines seen in fewer than `--min-count` training
+    // positions (too rare to fit). The combinations are pulled towards 0 by `--l2`.
+    let min_count: usize = arg(args, "--min-count", 200);
+    let l2: f64 = arg(args, "--l2", 1e-9);
+    let (multi_move, multi_wait, nmulti) = ply::games::gomoku::eval_multi_groups();
+    let is_multi = |i: usize| {
         let j = i % NW;
-        let g = ply::games::gomoku::eval_weight_groups();
-        j == g[0] || j == g[1] || j == g[2] || j == g[3]
+        (multi_move..multi_move + nmulti).contains(&j)
+            || (multi_wait..multi_wait + nmulti).contains(&j)
     };
+    let mut seen = vec![0usize; 2 * NW];
+    for s in &train {
+        for &(i, _) in &s.features {
+            seen[i as usize] += 1;
+        }
+    }
+    let groups = ply::games::gomoku::eval_weight_groups();
+    let frozen: Vec<bool> = (0..2 * NW)
+        .map(|i| groups.contains(&(i % NW)) || (is_multi(i) && seen[i] < min_count))
+        .collect();
+    eprintln!(
+        "{} of {} combination weights fitted (seen in >= {min_count} positions)",
+        (0..2 * NW).filter(|&i| is_multi(i) && !frozen[i]).count(),
+        (0..2 * NW).filter(|&i| is_multi(i)).count()
+    );
     let (mut m, mut v) = (vec![0f64; 2 * NW], vec![0f64; 2 * NW]);
     let (b1, b2) = (0.9f64, 0.999f64);
     for epoch in 1..=epochs {
@@ -370,10 +394,13 @@ fn train(args: &[String]) {
             }
         }
         for i in 0..2 * NW {
-            if frozen(i) {
+            if frozen[i] {
                 continue;
             }
-            let g = grad[i] / train.len() as f64;
+            let mut g = grad[i] / train.len() as f64;
+            if is_multi(i) {
+                g += l2 * w[i];
+            }
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(epoch as i32));
@@ -395,7 +422,7 @@ fn train(args: &[String]) {
         .map(|&x| x.round().clamp(-4000.0, 4000.0) as i16)
         .collect();
     for (c, name) in ["black", "white"].iter().enumerate() {
-        eprintln!("{name}: {:?}", &q[c * NW..(c + 1) * NW]);
+        eprintln!("{name}: {:?}", &q[c * NW..c * NW + multi_move]);
     }
     if !out.is_empty() {
         let bytes: Vec<u8> = q.iter().flat_map(|x| x.to_le_bytes()).collect();
