@@ -2,12 +2,13 @@
 //!
 //! ```text
 //! cargo run --release --example gomoku_train -- gen --rule freestyle --games N \
-//!     [--nodes 8000] [--seed 1] [--threads 2] > games.txt
+//!     [--nodes 8000] [--seed 1] [--threads 2] [--player hand|trained] > games.txt
 //! cargo run --release --example gomoku_train -- train games.txt... --rule freestyle \
 //!     [--epochs 1500] [--lambda 0.5] [--out src/games/gomoku/weights/freestyle.bin]
 //! ```
 //!
-//! `gen` plays self-play games on 15x15 with the hand-set evaluation: each game starts
+//! `gen` plays self-play games on 15x15 with the hand-set evaluation (with `--player
+//! trained`, the built-in trained one: a second round): each game starts
 //! from 2 or 3 random stones within 3 of the centre (drawn from the seed and the game
 //! number) and goes on with a node-limited search (the limit varies by +-25% from
 //! move to move, also from the seed), and prints one line per game: the result for
@@ -71,14 +72,16 @@ fn main() {
 
 /// One self-play game from seed `seed`: (result for black, opening stones, moves with
 /// the mover's search score).
-fn play_game(rule: Rule, nodes: u64, seed: u64, tt: &TranspositionTable) -> String {
+fn play_game(rule: Rule, nodes: u64, seed: u64, trained: bool, tt: &TranspositionTable) -> String {
     let mut rng = seed;
     let mut pos = loop {
         let mut pos = match Gomoku::new(SIZE, SIZE, rule) {
             Ok(p) => p,
             Err(e) => panic!("{e}"),
         };
-        pos.use_hand_eval();
+        if !trained {
+            pos.use_hand_eval();
+        }
         let n = 2 + (splitmix64(&mut rng) % 2) as usize;
         let c = SIZE / 2;
         let mut ok = true;
@@ -155,6 +158,9 @@ fn gen(args: &[String]) {
     let nodes: u64 = arg(args, "--nodes", 8000);
     let seed: u64 = arg(args, "--seed", 1);
     let threads: usize = arg(args, "--threads", 2).max(1);
+    // `trained`: the games are played on the built-in (trained) evaluation, a second
+    // round whose search scores rest on the first round's weights.
+    let trained = arg(args, "--player", String::from("hand")) == "trained";
     let next = AtomicUsize::new(0);
     let out = std::sync::Mutex::new(vec![String::new(); games]);
     let started = Instant::now();
@@ -169,7 +175,7 @@ fn gen(args: &[String]) {
                     }
                     let mut st = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g as u64;
                     let game_seed = splitmix64(&mut st);
-                    let line = play_game(rule, nodes, game_seed, &tt);
+                    let line = play_game(rule, nodes, game_seed, trained, &tt);
                     if let Ok(mut o) = out.lock() {
                         o[g] = line;
                     }
@@ -307,6 +313,9 @@ fn train(args: &[String]) {
     );
     let hand = ply::games::gomoku::hand_eval_weights();
     let mut w: Vec<f64> = (0..2 * NW).map(|i| f64::from(hand[i % NW])).collect();
+    // `--report FILE`: also the error of an existing weight file (e.g. the committed
+    // one) on these positions, with the same K.
+    let report: String = arg(args, "--report", String::new());
     // Texel: the scale of the hand evaluation against the game results (lambda 0).
     let (mut lo, mut hi) = (20.0f64, 3000.0f64);
     for _ in 0..60 {
@@ -325,12 +334,54 @@ fn train(args: &[String]) {
         error(&w, &valid, k, lambda),
         error(&w, &valid, k, 0.0)
     );
-    // Weights that stay 0: no pattern and no class (they count empty squares).
-    let frozen = |i: usize| {
+    if !report.is_empty() {
+        match std::fs::read(&report) {
+            Ok(b) if ply::games::gomoku::eval_weights_from_bytes(&b, 0).is_some() => {
+                let r: Vec<f64> = [0, 1]
+                    .iter()
+                    .flat_map(|&c| {
+                        ply::games::gomoku::eval_weights_from_bytes(&b, c)
+                            .unwrap_or([0; NW])
+                            .map(f64::from)
+                    })
+                    .collect();
+                eprintln!(
+                    "{report}: train {:.5}, held out {:.5} (results only {:.5})",
+                    error(&r, &train, k, lambda),
+                    error(&r, &valid, k, lambda),
+                    error(&r, &valid, k, 0.0)
+                );
+            }
+            Ok(b) => eprintln!("{report}: {} bytes, not a weight file", b.len()),
+            Err(e) => eprintln!("{report}: {e}"),
+        }
+    }
+    // Weights that stay 0: no pattern and no class (they count empty squares), and
+    // the combinations of four lines seen in fewer than `--min-count` training
+    // positions (too rare to fit). The combinations are pulled towards 0 by `--l2`.
+    let min_count: usize = arg(args, "--min-count", 200);
+    let l2: f64 = arg(args, "--l2", 1e-9);
+    let (multi_move, multi_wait, nmulti) = ply::games::gomoku::eval_multi_groups();
+    let is_multi = |i: usize| {
         let j = i % NW;
-        let g = ply::games::gomoku::eval_weight_groups();
-        j == g[0] || j == g[1] || j == g[2] || j == g[3]
+        (multi_move..multi_move + nmulti).contains(&j)
+            || (multi_wait..multi_wait + nmulti).contains(&j)
     };
+    let mut seen = vec![0usize; 2 * NW];
+    for s in &train {
+        for &(i, _) in &s.features {
+            seen[i as usize] += 1;
+        }
+    }
+    let groups = ply::games::gomoku::eval_weight_groups();
+    let frozen: Vec<bool> = (0..2 * NW)
+        .map(|i| groups.contains(&(i % NW)) || (is_multi(i) && seen[i] < min_count))
+        .collect();
+    eprintln!(
+        "{} of {} combination weights fitted (seen in >= {min_count} positions)",
+        (0..2 * NW).filter(|&i| is_multi(i) && !frozen[i]).count(),
+        (0..2 * NW).filter(|&i| is_multi(i)).count()
+    );
     let (mut m, mut v) = (vec![0f64; 2 * NW], vec![0f64; 2 * NW]);
     let (b1, b2) = (0.9f64, 0.999f64);
     for epoch in 1..=epochs {
@@ -343,10 +394,13 @@ fn train(args: &[String]) {
             }
         }
         for i in 0..2 * NW {
-            if frozen(i) {
+            if frozen[i] {
                 continue;
             }
-            let g = grad[i] / train.len() as f64;
+            let mut g = grad[i] / train.len() as f64;
+            if is_multi(i) {
+                g += l2 * w[i];
+            }
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(epoch as i32));
@@ -368,7 +422,7 @@ fn train(args: &[String]) {
         .map(|&x| x.round().clamp(-4000.0, 4000.0) as i16)
         .collect();
     for (c, name) in ["black", "white"].iter().enumerate() {
-        eprintln!("{name}: {:?}", &q[c * NW..(c + 1) * NW]);
+        eprintln!("{name}: {:?}", &q[c * NW..c * NW + multi_move]);
     }
     if !out.is_empty() {
         let bytes: Vec<u8> = q.iter().flat_map(|x| x.to_le_bytes()).collect();

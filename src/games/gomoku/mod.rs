@@ -33,15 +33,33 @@ pub fn hand_eval_weights() -> [i16; EVAL_WEIGHTS] {
     pattern::hand_weights()
 }
 
-/// Offsets in a weight vector of the four groups' "nothing" entries (no pattern, no
-/// class), which the trainer keeps at 0.
-pub fn eval_weight_groups() -> [usize; 4] {
+/// Offsets in a weight vector of the groups' "nothing" entries (no pattern, no class,
+/// four lines with no pattern), which the trainer keeps at 0.
+pub fn eval_weight_groups() -> [usize; 6] {
+    let none = pattern::multiset([pattern::NONE; 4]);
     [
         pattern::W_LINE_MOVE + pattern::NONE as usize,
         pattern::W_CLASS_MOVE + pattern::P4_NONE as usize,
         pattern::W_LINE_WAIT + pattern::NONE as usize,
         pattern::W_CLASS_WAIT + pattern::P4_NONE as usize,
+        pattern::W_MULTI_MOVE + none,
+        pattern::W_MULTI_WAIT + none,
     ]
+}
+
+/// Where the combination weights begin and how many there are per side (the trainer
+/// regularises them).
+pub fn eval_multi_groups() -> (usize, usize, usize) {
+    (
+        pattern::W_MULTI_MOVE,
+        pattern::W_MULTI_WAIT,
+        pattern::NMULTI,
+    )
+}
+
+/// One colour's weights from a weight file's bytes (either layout), for the trainer.
+pub fn eval_weights_from_bytes(bytes: &[u8], color_index: usize) -> Option<[i16; EVAL_WEIGHTS]> {
+    pattern::weights_from_bytes(bytes, color_index)
 }
 
 /// The winning rule.
@@ -251,7 +269,10 @@ impl Gomoku {
     /// [`pattern::NWEIGHTS`] then white's; the waiting side's and the defence terms
     /// enter negated). Only the trainer uses it.
     pub fn eval_features(&self) -> Vec<f32> {
-        use pattern::{NWEIGHTS, W_CLASS_MOVE, W_CLASS_WAIT, W_LINE_MOVE, W_LINE_WAIT};
+        use pattern::{
+            NWEIGHTS, W_CLASS_MOVE, W_CLASS_WAIT, W_LINE_MOVE, W_LINE_WAIT, W_MULTI_MOVE,
+            W_MULTI_WAIT,
+        };
         let us = self.stm.index();
         let them = 1 - us;
         let mut f = vec![0f32; 2 * NWEIGHTS];
@@ -264,15 +285,17 @@ impl Gomoku {
                 if combo.p4 == pattern::P4_FORBID {
                     continue;
                 }
-                let (base, line, class, sign) = if c == us {
-                    (c * NWEIGHTS, W_LINE_MOVE, W_CLASS_MOVE, 1.0)
+                let (base, line, class, multi, sign) = if c == us {
+                    (c * NWEIGHTS, W_LINE_MOVE, W_CLASS_MOVE, W_MULTI_MOVE, 1.0)
                 } else {
-                    (c * NWEIGHTS, W_LINE_WAIT, W_CLASS_WAIT, -1.0)
+                    (c * NWEIGHTS, W_LINE_WAIT, W_CLASS_WAIT, W_MULTI_WAIT, -1.0)
                 };
                 for d in 0..4 {
                     f[base + line + self.info[p].pat[d][c] as usize] += sign;
                 }
                 f[base + class + combo.p4 as usize] += sign;
+                let m = pattern::multiset([0, 1, 2, 3].map(|d| self.info[p].pat[d][c]));
+                f[base + multi + m] += sign;
             }
         }
         let (win, defend) = self.threat_flags();

@@ -286,8 +286,16 @@ const ORD_DEF: [i16; NP4] = [
 /// weight files): line pattern as side to move (`NPAT`), combined class as side to
 /// move (`NP4`), line pattern as waiting side (`NPAT`), combined class as waiting side
 /// (`NP4`), then the side to move's threat bonus and the waiting side's threat bonus
-/// (see `Gomoku::evaluate`).
-pub const NWEIGHTS: usize = 2 * NPAT + 2 * NP4 + 2;
+/// (see `Gomoku::evaluate`), then a value per combination of four line patterns (the
+/// multiset, [`multiset`]) as side to move (`NMULTI`) and as waiting side (`NMULTI`):
+/// what the line and class values miss of how the four lines work together (Rapfi's
+/// classical evaluation is a table over such combinations). Weight files of the first
+/// layout (without the combinations, [`NWEIGHTS_V1`]) still load, the combinations 0.
+pub const NWEIGHTS: usize = NWEIGHTS_V1 + 2 * NMULTI;
+/// One colour's weights without the combinations.
+pub const NWEIGHTS_V1: usize = 2 * NPAT + 2 * NP4 + 2;
+/// Multisets of four line patterns: (NPAT + 3) choose 4.
+pub const NMULTI: usize = 1001;
 /// Offsets of the groups in a weight vector.
 pub const W_LINE_MOVE: usize = 0;
 pub const W_CLASS_MOVE: usize = NPAT;
@@ -295,6 +303,42 @@ pub const W_LINE_WAIT: usize = NPAT + NP4;
 pub const W_CLASS_WAIT: usize = 2 * NPAT + NP4;
 pub const W_THREAT_WIN: usize = 2 * NPAT + 2 * NP4;
 pub const W_THREAT_DEFEND: usize = W_THREAT_WIN + 1;
+pub const W_MULTI_MOVE: usize = NWEIGHTS_V1;
+pub const W_MULTI_WAIT: usize = NWEIGHTS_V1 + NMULTI;
+
+/// Rank of each sorted pattern quadruple (a <= b <= c <= d, code a + 11b + 121c +
+/// 1331d) among the multisets, in lexicographic order.
+static MULTI_RANK: [u16; NCOMBO] = {
+    let mut t = [0u16; NCOMBO];
+    let mut r = 0u16;
+    let mut a = 0;
+    while a < NPAT {
+        let mut b = a;
+        while b < NPAT {
+            let mut c = b;
+            while c < NPAT {
+                let mut d = c;
+                while d < NPAT {
+                    t[a + NPAT * (b + NPAT * (c + NPAT * d))] = r;
+                    r += 1;
+                    d += 1;
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// The multiset index (0..[`NMULTI`]) of four line patterns, in any order.
+#[inline]
+pub fn multiset(mut p: [Pat; 4]) -> usize {
+    p.sort_unstable();
+    let [a, b, c, d] = p.map(usize::from);
+    MULTI_RANK[a + NPAT * (b + NPAT * (c + NPAT * d))] as usize
+}
 
 /// The hand-set evaluation's threat terms.
 pub const HAND_THREAT_WIN: i16 = 1500;
@@ -327,13 +371,19 @@ const WEIGHT_FILES: [&[u8]; 4] = [
 
 /// The trained weights of `color_index` (0 black, 1 white) under `rule`, if any.
 pub fn trained_weights(rule: Rule, color_index: usize) -> Option<[i16; NWEIGHTS]> {
-    let bytes = WEIGHT_FILES[rule_index(rule)];
-    if bytes.len() != 2 * NWEIGHTS * 2 {
-        return None;
-    }
+    weights_from_bytes(WEIGHT_FILES[rule_index(rule)], color_index)
+}
+
+/// One colour's weights from a weight file's bytes (either layout), if it is one.
+pub fn weights_from_bytes(bytes: &[u8], color_index: usize) -> Option<[i16; NWEIGHTS]> {
+    let n = match bytes.len() {
+        l if l == 2 * NWEIGHTS * 2 => NWEIGHTS,
+        l if l == 2 * NWEIGHTS_V1 * 2 => NWEIGHTS_V1,
+        _ => return None,
+    };
     let mut w = [0i16; NWEIGHTS];
-    let base = color_index * NWEIGHTS * 2;
-    for (i, x) in w.iter_mut().enumerate() {
+    let base = color_index.min(1) * n * 2;
+    for (i, x) in w.iter_mut().take(n).enumerate() {
         *x = i16::from_le_bytes([bytes[base + 2 * i], bytes[base + 2 * i + 1]]);
     }
     Some(w)
@@ -401,17 +451,19 @@ fn combine(p: [Pat; 4], renju_black: bool, trained: Option<&[i16; NWEIGHTS]>) ->
     let k = p4 as usize;
     let (v_move, v_wait) = match trained {
         Some(w) => {
-            let sum = |line: usize, class: usize| -> i16 {
+            let m = multiset(p);
+            let sum = |line: usize, class: usize, multi: usize| -> i16 {
                 let s: i32 = p
                     .iter()
                     .map(|&x| i32::from(w[line + x as usize]))
                     .sum::<i32>()
-                    + i32::from(w[class + k]);
+                    + i32::from(w[class + k])
+                    + i32::from(w[multi + m]);
                 s.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
             };
             (
-                sum(W_LINE_MOVE, W_CLASS_MOVE),
-                sum(W_LINE_WAIT, W_CLASS_WAIT),
+                sum(W_LINE_MOVE, W_CLASS_MOVE, W_MULTI_MOVE),
+                sum(W_LINE_WAIT, W_CLASS_WAIT, W_MULTI_WAIT),
             )
         }
         None => {

@@ -1165,3 +1165,50 @@ fn eval_features_reproduce_the_evaluation() {
         }
     }
 }
+
+#[test]
+fn multiset_ranks_every_combination_of_four_patterns_once() {
+    use pattern::{multiset, NCOMBO, NMULTI, NPAT};
+    let mut seen = vec![false; NMULTI];
+    for code in 0..NCOMBO {
+        let mut p = [0u8; 4];
+        let mut x = code;
+        for slot in p.iter_mut() {
+            *slot = (x % NPAT) as u8;
+            x /= NPAT;
+        }
+        let m = multiset(p);
+        assert!(m < NMULTI);
+        // The order of the four lines does not matter.
+        assert_eq!(multiset([p[3], p[1], p[0], p[2]]), m);
+        let mut s = p;
+        s.sort_unstable();
+        if s == p {
+            assert!(!seen[m], "{p:?} shares rank {m}");
+            seen[m] = true;
+        }
+    }
+    assert!(seen.iter().all(|&s| s), "some rank has no multiset");
+    assert_eq!(multiset([0; 4]), 0);
+    assert_eq!(multiset([10; 4]), NMULTI - 1);
+}
+
+#[test]
+fn weight_files_of_both_layouts_load() {
+    use pattern::{weights_from_bytes, NWEIGHTS, NWEIGHTS_V1};
+    // The first layout: the combinations read as 0.
+    let v1: Vec<u8> = (0..2 * NWEIGHTS_V1)
+        .flat_map(|i| (i as i16).to_le_bytes())
+        .collect();
+    let w = weights_from_bytes(&v1, 1).expect("first layout");
+    assert_eq!(w[0], NWEIGHTS_V1 as i16);
+    assert_eq!(w[NWEIGHTS_V1 - 1], 2 * NWEIGHTS_V1 as i16 - 1);
+    assert!(w[NWEIGHTS_V1..].iter().all(|&x| x == 0));
+    let v2: Vec<u8> = (0..2 * NWEIGHTS)
+        .flat_map(|i| ((i % 1000) as i16).to_le_bytes())
+        .collect();
+    let w = weights_from_bytes(&v2, 1).expect("second layout");
+    assert_eq!(w[NWEIGHTS - 1], ((2 * NWEIGHTS - 1) % 1000) as i16);
+    assert!(weights_from_bytes(&v2[1..], 0).is_none());
+    assert!(weights_from_bytes(&[], 0).is_none());
+}
