@@ -4,7 +4,8 @@
 //! cargo run --release --example gomoku_train -- gen --rule freestyle --games N \
 //!     [--nodes 8000] [--seed 1] [--threads 2] [--player hand|trained] > games.txt
 //! cargo run --release --example gomoku_train -- train games.txt... --rule freestyle \
-//!     [--epochs 1500] [--lambda 0.5] [--out src/games/gomoku/weights/freestyle.bin]
+//!     [--epochs 1500] [--lambda 0.5] [--min-count 200] [--l2 1e-9] \
+//!     [--report FILE] [--out src/games/gomoku/weights/freestyle.bin]
 //! ```
 //!
 //! `gen` plays self-play games on 15x15 with the hand-set evaluation (with `--player
@@ -336,23 +337,18 @@ fn train(args: &[String]) {
     );
     if !report.is_empty() {
         match std::fs::read(&report) {
-            Ok(b) if ply::games::gomoku::eval_weights_from_bytes(&b, 0).is_some() => {
-                let r: Vec<f64> = [0, 1]
-                    .iter()
-                    .flat_map(|&c| {
-                        ply::games::gomoku::eval_weights_from_bytes(&b, c)
-                            .unwrap_or([0; NW])
-                            .map(f64::from)
-                    })
-                    .collect();
-                eprintln!(
-                    "{report}: train {:.5}, held out {:.5} (results only {:.5})",
-                    error(&r, &train, k, lambda),
-                    error(&r, &valid, k, lambda),
-                    error(&r, &valid, k, 0.0)
-                );
-            }
-            Ok(b) => eprintln!("{report}: {} bytes, not a weight file", b.len()),
+            Ok(b) => match [0, 1].map(|c| ply::games::gomoku::eval_weights_from_bytes(&b, c)) {
+                [Some(black), Some(white)] => {
+                    let r: Vec<f64> = black.iter().chain(&white).map(|&x| f64::from(x)).collect();
+                    eprintln!(
+                        "{report}: train {:.5}, held out {:.5} (results only {:.5})",
+                        error(&r, &train, k, lambda),
+                        error(&r, &valid, k, lambda),
+                        error(&r, &valid, k, 0.0)
+                    );
+                }
+                _ => eprintln!("{report}: {} bytes, not a weight file", b.len()),
+            },
             Err(e) => eprintln!("{report}: {e}"),
         }
     }
