@@ -353,15 +353,16 @@ fn train(args: &[String]) {
         }
     }
     // Weights that stay 0: no pattern and no class (they count empty squares), and
-    // the combinations of four lines seen in fewer than `--min-count` training
-    // positions (too rare to fit). The combinations are pulled towards 0 by `--l2`.
+    // the combinations of four lines and the threat masks seen in fewer than
+    // `--min-count` training positions (too rare to fit). Those two groups are pulled
+    // towards 0 by `--l2`.
     let min_count: usize = arg(args, "--min-count", 200);
     let l2: f64 = arg(args, "--l2", 1e-9);
-    let (multi_move, multi_wait, nmulti) = ply::games::gomoku::eval_multi_groups();
-    let is_multi = |i: usize| {
+    let sparse = ply::games::gomoku::eval_sparse_groups();
+    let multi_move = sparse[0].0;
+    let is_sparse = |i: usize| {
         let j = i % NW;
-        (multi_move..multi_move + nmulti).contains(&j)
-            || (multi_wait..multi_wait + nmulti).contains(&j)
+        sparse.iter().any(|&(at, n)| (at..at + n).contains(&j))
     };
     let mut seen = vec![0usize; 2 * NW];
     for s in &train {
@@ -371,12 +372,20 @@ fn train(args: &[String]) {
     }
     let groups = ply::games::gomoku::eval_weight_groups();
     let frozen: Vec<bool> = (0..2 * NW)
-        .map(|i| groups.contains(&(i % NW)) || (is_multi(i) && seen[i] < min_count))
+        .map(|i| groups.contains(&(i % NW)) || (is_sparse(i) && seen[i] < min_count))
         .collect();
+    let in_group =
+        |i: usize, g: usize| (sparse[g].0..sparse[g].0 + sparse[g].1).contains(&(i % NW));
+    let fitted = |g: &[usize]| -> (usize, usize) {
+        let all = (0..2 * NW).filter(|&i| g.iter().any(|&g| in_group(i, g)));
+        let n = all.clone().count();
+        (all.filter(|&i| !frozen[i]).count(), n)
+    };
+    let (cf, cn) = fitted(&[0, 1]);
+    let (tf, tn) = fitted(&[2]);
     eprintln!(
-        "{} of {} combination weights fitted (seen in >= {min_count} positions)",
-        (0..2 * NW).filter(|&i| is_multi(i) && !frozen[i]).count(),
-        (0..2 * NW).filter(|&i| is_multi(i)).count()
+        "{cf} of {cn} combination weights and {tf} of {tn} threat-mask weights fitted \
+         (seen in >= {min_count} positions)"
     );
     let (mut m, mut v) = (vec![0f64; 2 * NW], vec![0f64; 2 * NW]);
     let (b1, b2) = (0.9f64, 0.999f64);
@@ -394,7 +403,7 @@ fn train(args: &[String]) {
                 continue;
             }
             let mut g = grad[i] / train.len() as f64;
-            if is_multi(i) {
+            if is_sparse(i) {
                 g += l2 * w[i];
             }
             m[i] = b1 * m[i] + (1.0 - b1) * g;
