@@ -4,8 +4,8 @@
 //! cargo run --release --example gomoku_train -- gen --rule freestyle --games N \
 //!     [--nodes 8000] [--seed 1] [--threads 2] [--player hand|trained] > games.txt
 //! cargo run --release --example gomoku_train -- train games.txt... --rule freestyle \
-//!     [--epochs 1500] [--lambda 0.5] [--min-count 200] [--l2 1e-9] \
-//!     [--report FILE] [--out src/games/gomoku/weights/freestyle.bin]
+//!     [--epochs 1500] [--lambda 0.5] [--min-count 200] [--mask-min-count N] \
+//!     [--l2 1e-9] [--report FILE] [--out src/games/gomoku/weights/freestyle.bin]
 //! ```
 //!
 //! `gen` plays self-play games on 15x15 with the hand-set evaluation (with `--player
@@ -22,7 +22,8 @@
 //! forced result. Its target is `lambda * sigmoid(search score / K) + (1 - lambda) *
 //! game result`, with K fitted to the hand-set evaluation first (Texel's tuning); the
 //! weights (pattern and combined-class values for the side to move and the waiting
-//! side, the two threat terms, per colour) are fitted to it by full-batch Adam on the
+//! side, the two threat terms, the values of the combinations of four lines and of
+//! the threat masks seen often enough, per colour) are fitted to it by full-batch Adam on the
 //! squared error, starting from the hand-set values. Every 10th game is held out to
 //! report the error.
 
@@ -371,11 +372,20 @@ fn train(args: &[String]) {
         }
     }
     let groups = ply::games::gomoku::eval_weight_groups();
-    let frozen: Vec<bool> = (0..2 * NW)
-        .map(|i| groups.contains(&(i % NW)) || (is_sparse(i) && seen[i] < min_count))
-        .collect();
     let in_group =
         |i: usize, g: usize| (sparse[g].0..sparse[g].0 + sparse[g].1).contains(&(i % NW));
+    // `--mask-min-count`: the same for the threat masks alone (default `--min-count`).
+    let mask_min_count: usize = arg(args, "--mask-min-count", min_count);
+    let frozen: Vec<bool> = (0..2 * NW)
+        .map(|i| {
+            let need = if in_group(i, 2) {
+                mask_min_count
+            } else {
+                min_count
+            };
+            groups.contains(&(i % NW)) || (is_sparse(i) && seen[i] < need)
+        })
+        .collect();
     let fitted = |g: &[usize]| -> (usize, usize) {
         let all = (0..2 * NW).filter(|&i| g.iter().any(|&g| in_group(i, g)));
         let n = all.clone().count();
