@@ -20,7 +20,8 @@
 #    in at least 200 positions (a minute or two).
 #    - Renju: 6000 games (seed 12), threat masks left out (--mask-min-count): +29 +/-
 #      26 Elo over the first round (700 games, 200 ms a move); with the masks -5
-#      (240 games), with 6000 more games on the second round's weights -18 (172).
+#      (240 games), with 6000 more games on the second round's weights -18 (172),
+#      with 12000 more on the first round's and the masks -12 +/- 34 (400).
 #    - Freestyle: 6000 games (seed 11) and 12000 (seed 21), with the threat masks:
 #      +35.7 +/- 34.2 Elo over the first round (400 games, 200 ms a move). 6000
 #      games without the masks had scored -16 +/- 34 (400 games).
