@@ -4,8 +4,8 @@
 //! cargo run --release --example gomoku_train -- gen --rule freestyle --games N \
 //!     [--nodes 8000] [--seed 1] [--threads 2] [--player hand|trained] > games.txt
 //! cargo run --release --example gomoku_train -- train games.txt... --rule freestyle \
-//!     [--epochs 1500] [--lambda 0.5] [--min-count 200] [--l2 1e-9] \
-//!     [--report FILE] [--out src/games/gomoku/weights/freestyle.bin]
+//!     [--epochs 1500] [--lambda 0.5] [--min-count 200] [--mask-min-count N] \
+//!     [--l2 1e-9] [--report FILE] [--out src/games/gomoku/weights/freestyle.bin]
 //! ```
 //!
 //! `gen` plays self-play games on 15x15 with the hand-set evaluation (with `--player
@@ -22,7 +22,8 @@
 //! forced result. Its target is `lambda * sigmoid(search score / K) + (1 - lambda) *
 //! game result`, with K fitted to the hand-set evaluation first (Texel's tuning); the
 //! weights (pattern and combined-class values for the side to move and the waiting
-//! side, the two threat terms, per colour) are fitted to it by full-batch Adam on the
+//! side, the two threat terms, the values of the combinations of four lines and of
+//! the threat masks seen often enough, per colour) are fitted to it by full-batch Adam on the
 //! squared error, starting from the hand-set values. Every 10th game is held out to
 //! report the error.
 
@@ -353,15 +354,16 @@ fn train(args: &[String]) {
         }
     }
     // Weights that stay 0: no pattern and no class (they count empty squares), and
-    // the combinations of four lines seen in fewer than `--min-count` training
-    // positions (too rare to fit). The combinations are pulled towards 0 by `--l2`.
+    // the combinations of four lines and the threat masks seen in fewer than
+    // `--min-count` training positions (too rare to fit). Those two groups are pulled
+    // towards 0 by `--l2`.
     let min_count: usize = arg(args, "--min-count", 200);
     let l2: f64 = arg(args, "--l2", 1e-9);
-    let (multi_move, multi_wait, nmulti) = ply::games::gomoku::eval_multi_groups();
-    let is_multi = |i: usize| {
+    let sparse = ply::games::gomoku::eval_sparse_groups();
+    let multi_move = sparse[0].0;
+    let is_sparse = |i: usize| {
         let j = i % NW;
-        (multi_move..multi_move + nmulti).contains(&j)
-            || (multi_wait..multi_wait + nmulti).contains(&j)
+        sparse.iter().any(|&(at, n)| (at..at + n).contains(&j))
     };
     let mut seen = vec![0usize; 2 * NW];
     for s in &train {
@@ -370,13 +372,30 @@ fn train(args: &[String]) {
         }
     }
     let groups = ply::games::gomoku::eval_weight_groups();
+    let in_group =
+        |i: usize, g: usize| (sparse[g].0..sparse[g].0 + sparse[g].1).contains(&(i % NW));
+    // `--mask-min-count`: the same for the threat masks alone (default `--min-count`).
+    let mask_min_count: usize = arg(args, "--mask-min-count", min_count);
     let frozen: Vec<bool> = (0..2 * NW)
-        .map(|i| groups.contains(&(i % NW)) || (is_multi(i) && seen[i] < min_count))
+        .map(|i| {
+            let need = if in_group(i, 2) {
+                mask_min_count
+            } else {
+                min_count
+            };
+            groups.contains(&(i % NW)) || (is_sparse(i) && seen[i] < need)
+        })
         .collect();
+    let fitted = |g: &[usize]| -> (usize, usize) {
+        let all = (0..2 * NW).filter(|&i| g.iter().any(|&g| in_group(i, g)));
+        let n = all.clone().count();
+        (all.filter(|&i| !frozen[i]).count(), n)
+    };
+    let (cf, cn) = fitted(&[0, 1]);
+    let (tf, tn) = fitted(&[2]);
     eprintln!(
-        "{} of {} combination weights fitted (seen in >= {min_count} positions)",
-        (0..2 * NW).filter(|&i| is_multi(i) && !frozen[i]).count(),
-        (0..2 * NW).filter(|&i| is_multi(i)).count()
+        "{cf} of {cn} combination weights and {tf} of {tn} threat-mask weights fitted \
+         (seen in >= {min_count} positions)"
     );
     let (mut m, mut v) = (vec![0f64; 2 * NW], vec![0f64; 2 * NW]);
     let (b1, b2) = (0.9f64, 0.999f64);
@@ -394,7 +413,7 @@ fn train(args: &[String]) {
                 continue;
             }
             let mut g = grad[i] / train.len() as f64;
-            if is_multi(i) {
+            if is_sparse(i) {
                 g += l2 * w[i];
             }
             m[i] = b1 * m[i] + (1.0 - b1) * g;

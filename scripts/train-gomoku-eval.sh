@@ -13,13 +13,18 @@
 #    lambda * sigmoid(search score / K) + (1 - lambda) * game result (squared error,
 #    full-batch Adam from the hand-set values, every 10th game held out). Seconds.
 #    (The combination weights stay 0 in this first round: --min-count too high.)
-# 3. Renju, a second round: the trainer is rebuilt with the first round's weights,
-#    6000 more games are played on them at 6000 nodes a move (`gen --player
-#    trained`, about 6 minutes), and all the weights, now with a value per
-#    combination of four line patterns seen in at least 200 positions, are fitted to
-#    those games alone (about a minute). Renju self-play against the first round:
-#    +29 +/- 26 Elo (700 games, 200 ms a move). The same for freestyle (seed 11)
-#    scored -16 +/- 34 (400 games): not kept.
+# 3. A second round: the trainer is rebuilt with the first round's weights, more
+#    games are played on them at 6000 nodes a move (`gen --player trained`, about
+#    1 s of CPU per 10 games) and all the weights are fitted to those games alone,
+#    now with a value per combination of four line patterns and per threat mask seen
+#    in at least 200 positions (a minute or two).
+#    - Renju: 6000 games (seed 12), threat masks left out (--mask-min-count): +29 +/-
+#      26 Elo over the first round (700 games, 200 ms a move); with the masks -5
+#      (240 games), with 6000 more games on the second round's weights -18 (172),
+#      with 12000 more on the first round's and the masks -12 +/- 34 (400).
+#    - Freestyle: 6000 games (seed 11) and 12000 (seed 21), with the threat masks:
+#      +35.7 +/- 34.2 Elo over the first round (400 games, 200 ms a move). 6000
+#      games without the masks had scored -16 +/- 34 (400 games).
 # The games do not depend on the thread count: the same seed gives the same file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,11 +50,18 @@ done
 cargo build --release --example gomoku_train
 for rule in "${rules[@]}"; do
     case $rule in
-        renju) seed=12 ;;
+        renju) runs=("12 6000") masks=1000000000 ;;
+        freestyle) runs=("11 6000" "21 12000") masks=200 ;;
         *) continue ;;
     esac
-    "$t" gen --rule "$rule" --games 6000 --nodes 6000 --seed "$seed" --threads 2 \
-        --player trained > "$work/games2-$rule.txt"
-    "$t" train "$work/games2-$rule.txt" --rule "$rule" --epochs 1500 --lambda 0.5 \
-        --l2 1e-9 --min-count 200 --out "src/games/gomoku/weights/$rule.bin"
+    files=()
+    for run in "${runs[@]}"; do
+        read -r seed games <<<"$run"
+        "$t" gen --rule "$rule" --games "$games" --nodes 6000 --seed "$seed" --threads 2 \
+            --player trained > "$work/games2-$rule-$seed.txt"
+        files+=("$work/games2-$rule-$seed.txt")
+    done
+    "$t" train "${files[@]}" --rule "$rule" --epochs 1500 --lambda 0.5 \
+        --l2 1e-9 --min-count 200 --mask-min-count "$masks" \
+        --out "src/games/gomoku/weights/$rule.bin"
 done

@@ -47,14 +47,15 @@ pub fn eval_weight_groups() -> [usize; 6] {
     ]
 }
 
-/// Where the combination weights begin and how many there are per side (the trainer
-/// regularises them).
-pub fn eval_multi_groups() -> (usize, usize, usize) {
-    (
-        pattern::W_MULTI_MOVE,
-        pattern::W_MULTI_WAIT,
-        pattern::NMULTI,
-    )
+/// The sparse groups of a weight vector, as (offset, length): the combination values
+/// as side to move and as waiting side, and the threat-mask values. The trainer fits
+/// only their entries seen often enough and regularises them.
+pub fn eval_sparse_groups() -> [(usize, usize); 3] {
+    [
+        (pattern::W_MULTI_MOVE, pattern::NMULTI),
+        (pattern::W_MULTI_WAIT, pattern::NMULTI),
+        (pattern::W_THREAT_MASK, pattern::NTHREAT),
+    ]
 }
 
 /// One colour's weights from a weight file's bytes (either layout), for the trainer.
@@ -167,6 +168,9 @@ pub struct Gomoku {
     /// Per colour: the evaluation's bonus for a winning threat of the side to move and
     /// its malus for the waiting side's open four (see `evaluate`).
     threat_terms: [[i32; 2]; 2],
+    /// Per colour to move: the evaluation's value of each threat mask
+    /// (`pattern::threat_mask`).
+    threat_masks: [&'static [i16; pattern::NTHREAT]; 2],
     zob: &'static [[u64; 2]],
     /// Sum of square values per colour, as side to move / as waiting side.
     tot_move: [i32; 2],
@@ -237,6 +241,7 @@ impl Gomoku {
                     i32::from(w[pattern::W_THREAT_DEFEND]),
                 ]
             }),
+            threat_masks: [0, 1].map(|c| pattern::threat_table(rule, c, true)),
             zob: zobrist(),
             tot_move: [0; 2],
             tot_wait: [0; 2],
@@ -261,6 +266,7 @@ impl Gomoku {
             i32::from(w[pattern::W_THREAT_DEFEND]),
         ];
         self.threat_terms = [t, t];
+        self.threat_masks = [0, 1].map(|c| pattern::threat_table(self.rule, c, false));
         self.init_state();
     }
 
@@ -305,6 +311,7 @@ impl Gomoku {
         if defend {
             f[them * NWEIGHTS + pattern::W_THREAT_DEFEND] = -1.0;
         }
+        f[us * NWEIGHTS + pattern::W_THREAT_MASK + self.threat_mask()] = 1.0;
         f
     }
 
@@ -328,6 +335,13 @@ impl Gomoku {
             strong > 0 && their_fours == 0,
             self.p4count[them][pattern::P4_FLEX4 as usize] > 0 && our_fours == 0,
         )
+    }
+
+    /// The threat mask of the position for the side to move (`pattern::threat_mask`).
+    #[inline]
+    fn threat_mask(&self) -> usize {
+        let us = self.stm.index();
+        pattern::threat_mask(&self.p4count[us], &self.p4count[1 - us])
     }
 
     /// Builds the window codes and pattern state from `cells` (only used at creation
@@ -985,6 +999,7 @@ impl Game for Gomoku {
         if defend {
             v -= self.threat_terms[them][1];
         }
+        v += i32::from(self.threat_masks[us][self.threat_mask()]);
         v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
     fn dimensions(&self) -> (usize, usize) {

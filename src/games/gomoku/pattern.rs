@@ -289,13 +289,20 @@ const ORD_DEF: [i16; NP4] = [
 /// (see `Gomoku::evaluate`), then a value per combination of four line patterns (the
 /// multiset, [`multiset`]) as side to move (`NMULTI`) and as waiting side (`NMULTI`):
 /// what the line and class values miss of how the four lines work together (Rapfi's
-/// classical evaluation is a table over such combinations). Weight files of the first
-/// layout (without the combinations, [`NWEIGHTS_V1`]) still load, the combinations 0.
-pub const NWEIGHTS: usize = NWEIGHTS_V1 + 2 * NMULTI;
+/// classical evaluation is a table over such combinations), then a value per threat
+/// mask of the board ([`threat_mask`], `NTHREAT`) with this colour to move: which
+/// fours and threes both sides can make, how they stand against each other. Weight
+/// files of the earlier layouts (without the combinations, [`NWEIGHTS_V1`]; without
+/// the threat masks, [`NWEIGHTS_V2`]) still load, the missing values 0.
+pub const NWEIGHTS: usize = NWEIGHTS_V2 + NTHREAT;
 /// One colour's weights without the combinations.
 pub const NWEIGHTS_V1: usize = 2 * NPAT + 2 * NP4 + 2;
+/// One colour's weights without the threat masks.
+pub const NWEIGHTS_V2: usize = NWEIGHTS_V1 + 2 * NMULTI;
 /// Multisets of four line patterns: (NPAT + 3) choose 4.
 pub const NMULTI: usize = 1001;
+/// Threat masks: 11 flags ([`threat_mask`]).
+pub const NTHREAT: usize = 2048;
 /// Offsets of the groups in a weight vector.
 pub const W_LINE_MOVE: usize = 0;
 pub const W_CLASS_MOVE: usize = NPAT;
@@ -305,6 +312,28 @@ pub const W_THREAT_WIN: usize = 2 * NPAT + 2 * NP4;
 pub const W_THREAT_DEFEND: usize = W_THREAT_WIN + 1;
 pub const W_MULTI_MOVE: usize = NWEIGHTS_V1;
 pub const W_MULTI_WAIT: usize = NWEIGHTS_V1 + NMULTI;
+pub const W_THREAT_MASK: usize = NWEIGHTS_V2;
+
+/// The threat mask of a position with `own` to move (square counts per combined
+/// class of each side; as Rapfi's classical evaluation draws it): bit 0 the
+/// opponent can make five; 1/2 we/he can make an open four; then for us (bits 3-6)
+/// and for him (7-10): a four that also makes a three or a two-line threat, a plain
+/// four, a three with more (double three, three plus a blocked three or open two),
+/// a plain open three.
+#[inline]
+pub fn threat_mask(own: &[u16; NP4], opp: &[u16; NP4]) -> usize {
+    let side = |c: &[u16; NP4]| -> usize {
+        usize::from(c[P4_BLOCK4_PLUS as usize] + c[P4_BLOCK4_FLEX3 as usize] > 0)
+            | usize::from(c[P4_BLOCK4 as usize] > 0) << 1
+            | usize::from(c[P4_FLEX3_PLUS as usize] + c[P4_FLEX3_2X as usize] > 0) << 2
+            | usize::from(c[P4_FLEX3 as usize] > 0) << 3
+    };
+    usize::from(opp[P4_FIVE as usize] > 0)
+        | usize::from(own[P4_FLEX4 as usize] > 0) << 1
+        | usize::from(opp[P4_FLEX4 as usize] > 0) << 2
+        | side(own) << 3
+        | side(opp) << 7
+}
 
 /// Rank of each sorted pattern quadruple (a <= b <= c <= d, code a + 11b + 121c +
 /// 1331d) among the multisets, in lexicographic order.
@@ -378,6 +407,7 @@ pub fn trained_weights(rule: Rule, color_index: usize) -> Option<[i16; NWEIGHTS]
 pub fn weights_from_bytes(bytes: &[u8], color_index: usize) -> Option<[i16; NWEIGHTS]> {
     let n = match bytes.len() {
         l if l == 2 * NWEIGHTS * 2 => NWEIGHTS,
+        l if l == 2 * NWEIGHTS_V2 * 2 => NWEIGHTS_V2,
         l if l == 2 * NWEIGHTS_V1 * 2 => NWEIGHTS_V1,
         _ => return None,
     };
@@ -387,6 +417,24 @@ pub fn weights_from_bytes(bytes: &[u8], color_index: usize) -> Option<[i16; NWEI
         *x = i16::from_le_bytes([bytes[base + 2 * i], bytes[base + 2 * i + 1]]);
     }
     Some(w)
+}
+
+/// The threat-mask values of colour `color_index` to move under `rule` (its trained
+/// weights' [`W_THREAT_MASK`] group; all 0 without trained weights, as in the hand
+/// evaluation).
+pub fn threat_table(rule: Rule, color_index: usize, trained: bool) -> &'static [i16; NTHREAT] {
+    static ZERO: [i16; NTHREAT] = [0; NTHREAT];
+    static TABLES: [OnceLock<[i16; NTHREAT]>; 8] = [const { OnceLock::new() }; 8];
+    if !trained {
+        return &ZERO;
+    }
+    TABLES[rule_index(rule) * 2 + color_index.min(1)].get_or_init(|| {
+        let mut t = [0i16; NTHREAT];
+        if let Some(w) = trained_weights(rule, color_index) {
+            t.copy_from_slice(&w[W_THREAT_MASK..W_THREAT_MASK + NTHREAT]);
+        }
+        t
+    })
 }
 
 /// The combined class of four line patterns.

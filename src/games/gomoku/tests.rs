@@ -1194,21 +1194,45 @@ fn multiset_ranks_every_combination_of_four_patterns_once() {
 }
 
 #[test]
-fn weight_files_of_both_layouts_load() {
-    use pattern::{weights_from_bytes, NWEIGHTS, NWEIGHTS_V1};
-    // The first layout: the combinations read as 0.
-    let v1: Vec<u8> = (0..2 * NWEIGHTS_V1)
-        .flat_map(|i| (i as i16).to_le_bytes())
-        .collect();
-    let w = weights_from_bytes(&v1, 1).expect("first layout");
-    assert_eq!(w[0], NWEIGHTS_V1 as i16);
-    assert_eq!(w[NWEIGHTS_V1 - 1], 2 * NWEIGHTS_V1 as i16 - 1);
-    assert!(w[NWEIGHTS_V1..].iter().all(|&x| x == 0));
-    let v2: Vec<u8> = (0..2 * NWEIGHTS)
+fn weight_files_of_every_layout_load() {
+    use pattern::{weights_from_bytes, NWEIGHTS, NWEIGHTS_V1, NWEIGHTS_V2};
+    // The earlier layouts: what they lack reads as 0.
+    for n in [NWEIGHTS_V1, NWEIGHTS_V2] {
+        let v: Vec<u8> = (0..2 * n)
+            .flat_map(|i| ((i % 1000) as i16).to_le_bytes())
+            .collect();
+        let w = weights_from_bytes(&v, 1).expect("earlier layout");
+        assert_eq!(w[0], (n % 1000) as i16);
+        assert_eq!(w[n - 1], ((2 * n - 1) % 1000) as i16);
+        assert!(w[n..].iter().all(|&x| x == 0));
+    }
+    let v3: Vec<u8> = (0..2 * NWEIGHTS)
         .flat_map(|i| ((i % 1000) as i16).to_le_bytes())
         .collect();
-    let w = weights_from_bytes(&v2, 1).expect("second layout");
+    let w = weights_from_bytes(&v3, 1).expect("current layout");
     assert_eq!(w[NWEIGHTS - 1], ((2 * NWEIGHTS - 1) % 1000) as i16);
-    assert!(weights_from_bytes(&v2[1..], 0).is_none());
+    assert!(weights_from_bytes(&v3[1..], 0).is_none());
     assert!(weights_from_bytes(&[], 0).is_none());
+}
+
+#[test]
+fn threat_mask_flags() {
+    use pattern::{threat_mask, NP4, P4_BLOCK4, P4_FIVE, P4_FLEX3, P4_FLEX3_2X, P4_FLEX4};
+    let none = [0u16; NP4];
+    assert_eq!(threat_mask(&none, &none), 0);
+    let mut own = [0u16; NP4];
+    let mut opp = [0u16; NP4];
+    opp[P4_FIVE as usize] = 1;
+    assert_eq!(threat_mask(&own, &opp), 1);
+    own[P4_FLEX4 as usize] = 2;
+    assert_eq!(threat_mask(&own, &opp), 0b11);
+    own[P4_FLEX3 as usize] = 1;
+    opp[P4_BLOCK4 as usize] = 3;
+    opp[P4_FLEX3_2X as usize] = 1;
+    assert_eq!(
+        threat_mask(&own, &opp),
+        0b1 | 0b10 | 1 << 6 | 1 << 8 | 1 << 9
+    );
+    // The flags read the counts of the side to move first.
+    assert_eq!(threat_mask(&opp, &own), 0b100 | 1 << 4 | 1 << 5 | 1 << 10);
 }
