@@ -7,7 +7,8 @@
 //! (copied from the shared test data; each confirmed as a forced win by a strong
 //! engine).
 
-use ply::games::gomoku::vcf::ThreatWin;
+use ply::games::gomoku::vcf::{SolveLimits, SolverTable, ThreatWin};
+use ply::games::gomoku::vct::solve_vct;
 use ply::games::gomoku::{Gomoku, Rule};
 use ply::games::{Color, Game, GameResult, Move};
 use ply::tools::solve::gomoku::{parse_puzzle, solve_position};
@@ -289,4 +290,32 @@ fn check_line_ends_in_five(g0: &Gomoku, w: &ThreatWin) {
         g.make(mv);
     }
     assert_eq!(g.result(), Some(GameResult::Loss));
+}
+
+#[test]
+fn a_three_is_stopped_on_its_open_four_square() {
+    // From a game against Rapfi (freestyle, white to move). White 8,8 makes the open
+    // three 6,10 7,9 8,8, whose open-four squares are 9,7 and 5,11; black stops it by
+    // taking one of them, and white has no other threat left. The solver once
+    // re-tested the square black had just taken as if it were empty and reported
+    // "8,8 wins in 3" with no defence. No VCT of 3 attacker moves exists here (the
+    // search below is complete: it is not aborted).
+    let line = r#"{"id": "g6-18", "rule": "freestyle", "size": 15, "to_move": "white", "task": "vct", "moves": [[7, 7], [6, 9], [10, 5], [7, 9], [8, 9], [7, 10], [6, 7], [8, 11], [9, 12], [7, 12], [7, 11], [9, 10], [6, 13], [10, 9], [11, 8], [6, 10], [8, 10]]}"#;
+    let p = parse_puzzle(line).expect("puzzle parses");
+    let mut g = p.position().expect("position");
+    assert_eq!(g.side_to_move(), Color::White);
+    let limits = SolveLimits {
+        depth: 3,
+        nodes: 50_000_000,
+        want_line: true,
+        min_class: 0,
+    };
+    let r = solve_vct(&mut g, &mut SolverTable::with_bits(18), &limits, None);
+    assert!(!r.aborted, "the solve ran out of nodes");
+    assert!(r.win.is_none(), "false VCT: {:?}", r.win);
+    // The three itself is there: after 8,8 white threatens an open four on 9,7.
+    let mut g = p.position().expect("position");
+    g.make(m(8, 8));
+    g.make(m(5, 10));
+    assert!(vct(&g).is_some(), "8,8 without an answer on its line wins");
 }

@@ -606,7 +606,8 @@ impl<'a> Core<'a> {
     /// Is empty `q` a legal attacker move giving an unstoppable four?
     fn open_four_square(&mut self, q: usize) -> bool {
         let att = self.att;
-        if !self.g.legal_for(q, att) {
+        // The defender's reply may have taken the square.
+        if self.g.cells[q] != EMPTY || !self.g.legal_for(q, att) {
             return false;
         }
         // Counted (it is real work), but the caller notices an abort later.
