@@ -319,3 +319,25 @@ fn a_three_is_stopped_on_its_open_four_square() {
     g.make(m(5, 10));
     assert!(vct(&g).is_some(), "8,8 without an answer on its line wins");
 }
+
+#[test]
+fn every_defence_of_a_three_is_tried() {
+    // From a game against Rapfi (freestyle, black to move). Black 9,5 makes the broken
+    // three 10,4 9,5 . 7,7; Rapfi answered 6,8, which stops its open four on 8,6 and
+    // makes a white three. The solver once kept at most 32 candidate defences, dropped
+    // 6,8 among them and reported "9,5 wins in 7". No VCT of 7 attacker moves exists
+    // (complete search: not aborted).
+    let line = r#"{"id": "g5-11", "rule": "freestyle", "size": 15, "to_move": "black", "task": "vct", "moves": [[7, 7], [6, 9], [10, 5], [5, 8], [10, 6], [6, 7], [10, 4], [10, 7], [10, 3], [10, 2]]}"#;
+    let p = parse_puzzle(line).expect("puzzle parses");
+    let mut g = p.position().expect("position");
+    assert_eq!(g.side_to_move(), Color::Black);
+    let limits = SolveLimits {
+        depth: 7,
+        nodes: 200_000_000,
+        want_line: true,
+        min_class: 0,
+    };
+    let r = solve_vct(&mut g, &mut SolverTable::with_bits(20), &limits, None);
+    assert!(!r.aborted, "the solve ran out of nodes");
+    assert!(r.win.is_none(), "false VCT: {:?}", r.win);
+}

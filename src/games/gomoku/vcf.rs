@@ -29,8 +29,10 @@ use super::{Gomoku, Rule, EMPTY};
 use crate::games::{Color, Move};
 
 /// Squares found around a stone: at most 8 fives per stone, more for caro defences
-/// and open-four squares. Extra squares are dropped, which only makes the solver more
-/// conservative (it may miss a win, never claim a false one).
+/// and open-four squares. Extra squares are dropped, so it holds only lists whose
+/// truncation makes the solver more conservative (the attacker's threats: it may
+/// miss a win, never claim a false one). Lists of the defender's candidate replies
+/// are `Vec`s: a reply left out would be a false win.
 #[derive(Clone, Copy)]
 pub(super) struct Squares {
     n: usize,
@@ -236,25 +238,24 @@ impl Gomoku {
         // both ends: the candidates are the five squares and the empty squares just
         // past the attacker's runs through them.
         let own = att.index() as u8 + 1;
-        let mut cand = Squares::new();
+        let mut cand: Vec<u16> = Vec::with_capacity(9 * fives.len());
         for &f in fives {
-            let f = f as usize;
             cand.push(f);
             for &dd in &self.dirs {
                 for dir in [-dd, dd] {
-                    let mut q = (f as isize + dir) as usize;
+                    let mut q = (f as usize as isize + dir) as usize;
                     while self.cells[q] == own {
                         q = (q as isize + dir) as usize;
                     }
                     if self.cells[q] == EMPTY {
-                        cand.push(q);
+                        cand.push(q as u16);
                     }
                 }
             }
         }
-        let mut sorted = cand.as_slice().to_vec();
-        sorted.sort_unstable();
-        for q in sorted {
+        cand.sort_unstable();
+        cand.dedup();
+        for q in cand {
             let q = q as usize;
             self.place_at(q, def);
             let alive = fives.iter().any(|&f| self.is_five_square(f as usize, att));
@@ -538,32 +539,32 @@ impl<'a> Core<'a> {
             return None;
         }
         // Defences: squares near the threats that kill them all, and the
-        // defender's own fours.
-        let mut cand = Squares::new();
+        // defender's own fours. (Every one of them: a square left out would be a
+        // defence never tried, and a false win.)
+        let mut all: Vec<u16> = Vec::with_capacity(64);
         for &q in wins.as_slice() {
-            let q = q as usize;
-            cand.push(q);
+            all.push(q);
             for &dd in &self.g.dirs {
                 for k in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                     let s = (q as isize + k * dd) as usize;
                     if self.g.cells[s] == EMPTY {
-                        cand.push(s);
+                        all.push(s as u16);
                     }
                 }
             }
         }
-        let mut all: Vec<u16> = cand.as_slice().to_vec();
         {
             let g = &*self.g;
             let c = def.index();
             g.for_each_candidate(|s, _| {
                 let p4 = g.combo(s, c).p4;
-                if p4 >= P4_BLOCK4 && p4 != P4_FORBID && !cand.contains(s) {
+                if p4 >= P4_BLOCK4 && p4 != P4_FORBID {
                     all.push(s as u16);
                 }
             });
         }
         all.sort_unstable();
+        all.dedup();
         let mut replies = Vec::new();
         for s in all {
             let s = s as usize;
