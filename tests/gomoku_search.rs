@@ -195,3 +195,61 @@ fn lazy_smp_threads_share_the_work_and_agree_on_forced_moves() {
     // need is the usual case, but at least the main thread's share is counted.
     assert!(r.nodes >= one.nodes / 4, "{} vs {}", r.nodes, one.nodes);
 }
+
+#[test]
+fn a_four_three_is_also_defended_by_a_counter_four() {
+    // From a game against Rapfi (freestyle, white to move). Black's 10,11 would be a
+    // four (column 10, five square 10,12) and a three (12,9 . 10,11 9,12). White's
+    // 12,10 defends: after 10,11 the forced block on 10,12 makes a white four
+    // (9,13 10,12 11,11 12,10), which wins the tempo to stop the three. The move
+    // generator once offered only the squares on the threat's own lines, and the
+    // search called the position lost (mate in 5).
+    let black = [
+        (7, 7),
+        (10, 9),
+        (9, 9),
+        (8, 8),
+        (6, 7),
+        (10, 10),
+        (9, 10),
+        (8, 7),
+        (8, 6),
+        (9, 4),
+        (8, 5),
+        (5, 7),
+        (7, 10),
+        (9, 11),
+        (8, 11),
+        (9, 12),
+        (10, 13),
+        (12, 9),
+    ];
+    let white = [
+        (8, 9),
+        (6, 9),
+        (7, 8),
+        (6, 6),
+        (9, 7),
+        (11, 11),
+        (9, 6),
+        (9, 8),
+        (9, 5),
+        (8, 4),
+        (7, 6),
+        (4, 7),
+        (8, 10),
+        (8, 12),
+        (7, 12),
+        (9, 13),
+        (11, 14),
+    ];
+    let g = board(Rule::Freestyle, &black, &white, Color::White);
+    let mut moves = Vec::new();
+    g.generate(&mut moves);
+    assert!(
+        moves.iter().any(|m| xy(m.mv) == (12, 10)),
+        "12,10 not generated"
+    );
+    let r = think(&g, 6);
+    assert!(r.score > -MATE_BOUND, "a lost position? score {}", r.score);
+}

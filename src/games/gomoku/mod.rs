@@ -833,9 +833,46 @@ impl Gomoku {
         true
     }
 
+    /// The empty squares that would complete five for `c` with stones on `w` and the
+    /// line through it: the five squares of the fours a stone on `w` makes (every
+    /// five-square window through `w` holding four of `c`'s stones with `w` and no
+    /// other colour; an overline window counts too, which only adds squares).
+    fn four_five_squares(&self, w: usize, c: Color, out: &mut Vec<usize>) {
+        let own = c.index() as u8 + 1;
+        for &dd in &self.dirs {
+            for start in -4isize..=0 {
+                let mut mine = 0;
+                let mut empty = None;
+                let mut ok = true;
+                for i in 0..5 {
+                    let k = start + i;
+                    if k == 0 {
+                        continue;
+                    }
+                    let q = (w as isize + k * dd) as usize;
+                    match self.cells[q] {
+                        x if x == own => mine += 1,
+                        EMPTY if empty.is_none() => empty = Some(q),
+                        _ => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if let (true, 3, Some(q)) = (ok, mine, empty) {
+                    out.push(q);
+                }
+            }
+        }
+    }
+
     /// Layer 2b: the opponent can make an open four or a four-three next move: only
-    /// the squares on those threats' lines (where a stone can spoil them) and our own
-    /// fours. Renju: a forbidden square is no threat of black's.
+    /// the squares on those threats' lines (where a stone can spoil them), our own
+    /// fours, and against a four-three the squares on the lines through its four's
+    /// five square: a stone there can turn our forced block into a four of ours (a
+    /// counter-defence, as Rapfi's move generator has it). When that block already
+    /// makes a four of ours, every move is generated. Renju: a forbidden square is no
+    /// threat of black's.
     fn gen_defend(&self, out: &mut Vec<ScoredMove>) -> bool {
         let us = self.stm;
         let them = us.other();
@@ -857,8 +894,22 @@ impl Gomoku {
             return false;
         }
         let reach: isize = if self.rule == Rule::Caro { 5 } else { 4 };
-        let mut squares = Vec::new();
+        let u = us.index();
+        // The five squares of the fours that the four-three squares make.
+        let mut blocks = Vec::new();
         for &w in &threats {
+            if self.combo(w, t).p4 == pattern::P4_BLOCK4_FLEX3 {
+                self.four_five_squares(w, them, &mut blocks);
+            }
+        }
+        for &b in &blocks {
+            let k = self.combo(b, u).p4;
+            if k >= pattern::P4_BLOCK4 && k != pattern::P4_FORBID {
+                return false;
+            }
+        }
+        let mut squares = Vec::new();
+        for &w in threats.iter().chain(&blocks) {
             squares.push(w);
             for &dd in &self.dirs {
                 for k in (-reach..=reach).filter(|&k| k != 0) {
@@ -869,7 +920,6 @@ impl Gomoku {
                 }
             }
         }
-        let u = us.index();
         self.for_each_candidate(|p, _| {
             let k = self.combo(p, u).p4;
             if k >= pattern::P4_BLOCK4 {
