@@ -25,6 +25,12 @@ use tt::{Bound, TranspositionTable};
 pub const MAX_PLY: usize = 128;
 const MAX_DEPTH: u32 = 100;
 const CHECK_EVERY: u64 = 1024;
+/// The hard deadline is read every this many searched nodes too (calls, not the node
+/// count, which solvers raise in jumps). A node usually costs about a microsecond, so
+/// 1024 nodes are a millisecond; this bounds the overrun if some nodes cost far more.
+/// (A renju self-play move once took 1208 ms of a 200 ms turn on a nearly full board;
+/// the cause was not found: crowded renju boards searched here ran at the usual speed.)
+const DEADLINE_EVERY: u32 = 64;
 const HISTORY_SIZE: usize = 1024;
 /// Threat-solver budgets (nodes): the forcing solver (gomoku VCF) at the root, the
 /// same at every leaf in place of a quiescence search, and the wider solver (gomoku
@@ -200,6 +206,9 @@ struct Searcher<'a, G: Game> {
     nodes: u64,
     /// The node count at which the limits are checked next.
     next_check: u64,
+    /// Calls of `negamax`: the hard deadline is also read every `DEADLINE_EVERY`
+    /// calls, for positions where one node costs far more than usual.
+    calls: u32,
     /// Nodes and calls of the leaf threat solver (diagnostics).
     tactical_nodes: u64,
     tactical_calls: u64,
@@ -332,6 +341,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             hard_deadline: params.limits.hard_deadline(),
             nodes: 0,
             next_check: 0,
+            calls: 0,
             tactical_nodes: 0,
             tactical_calls: 0,
             aborted: false,
@@ -735,6 +745,12 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.nodes >= self.next_check {
             self.next_check = (self.nodes / CHECK_EVERY + 1) * CHECK_EVERY;
             self.check_limits();
+        }
+        self.calls = self.calls.wrapping_add(1);
+        if self.calls.is_multiple_of(DEADLINE_EVERY)
+            && self.hard_deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.aborted = true;
         }
         if self.aborted {
             return 0;
