@@ -302,17 +302,9 @@ fn a_three_is_stopped_on_its_open_four_square() {
     // search below is complete: it is not aborted).
     let line = r#"{"id": "g6-18", "rule": "freestyle", "size": 15, "to_move": "white", "task": "vct", "moves": [[7, 7], [6, 9], [10, 5], [7, 9], [8, 9], [7, 10], [6, 7], [8, 11], [9, 12], [7, 12], [7, 11], [9, 10], [6, 13], [10, 9], [11, 8], [6, 10], [8, 10]]}"#;
     let p = parse_puzzle(line).expect("puzzle parses");
-    let mut g = p.position().expect("position");
+    let g = p.position().expect("position");
     assert_eq!(g.side_to_move(), Color::White);
-    let limits = SolveLimits {
-        depth: 3,
-        nodes: 50_000_000,
-        want_line: true,
-        min_class: 0,
-    };
-    let r = solve_vct(&mut g, &mut SolverTable::with_bits(18), &limits, None);
-    assert!(!r.aborted, "the solve ran out of nodes");
-    assert!(r.win.is_none(), "false VCT: {:?}", r.win);
+    assert_no_vct_within(&g, 3);
     // The three itself is there: after 8,8 white threatens an open four on 9,7.
     let mut g = p.position().expect("position");
     g.make(m(8, 8));
@@ -329,10 +321,16 @@ fn every_defence_of_a_three_is_tried() {
     // (complete search: not aborted).
     let line = r#"{"id": "g5-11", "rule": "freestyle", "size": 15, "to_move": "black", "task": "vct", "moves": [[7, 7], [6, 9], [10, 5], [5, 8], [10, 6], [6, 7], [10, 4], [10, 7], [10, 3], [10, 2]]}"#;
     let p = parse_puzzle(line).expect("puzzle parses");
-    let mut g = p.position().expect("position");
+    let g = p.position().expect("position");
     assert_eq!(g.side_to_move(), Color::Black);
+    assert_no_vct_within(&g, 7);
+}
+
+/// A complete VCT search of at most `depth` attacker moves (not aborted) finds no win.
+fn assert_no_vct_within(g: &Gomoku, depth: u32) {
+    let mut g = g.clone();
     let limits = SolveLimits {
-        depth: 7,
+        depth,
         nodes: 200_000_000,
         want_line: true,
         min_class: 0,
