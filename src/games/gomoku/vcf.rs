@@ -243,7 +243,7 @@ impl Gomoku {
             cand.push(f);
             for &dd in &self.dirs {
                 for dir in [-dd, dd] {
-                    let mut q = (f as usize as isize + dir) as usize;
+                    let mut q = (f as isize + dir) as usize;
                     while self.cells[q] == own {
                         q = (q as isize + dir) as usize;
                     }
