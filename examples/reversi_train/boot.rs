@@ -17,7 +17,7 @@ use std::sync::Mutex;
 use ply::games::reversi::{bit, eval, final_score, flips, moves, pattern};
 use ply::games::splitmix64;
 
-use super::{arg, fit, noisy_move, opening_positions, random_move, Sample};
+use super::{arg, fit, noisy_move, opening_positions, random_move, sample_features, Sample};
 
 /// The first stage `boot` fits (22-25 empties); those before it are kept.
 const FIRST: usize = 4;
@@ -44,6 +44,11 @@ pub fn boot(args: &[String]) {
     // Each stage's fit starts from its own weights in `--init` (a second round)
     // rather than from the stage before.
     let own = args.iter().any(|a| a == "--from-own-stage");
+    // How the games are played: noise added to each move's two-ply value (1/100
+    // discs) and one move in `--random-one-in` at random.
+    // With `--play-depth D` (D > 0) each move is chosen by a D-ply search on the
+    // `--init` weights instead of the two-ply player: games closer to real play.
+    let play_depth: u32 = arg(args, "--play-depth", 0);
 
     let size = pattern::stage_size();
     let mut w: Vec<f32> = match std::fs::read(&init) {
@@ -62,15 +67,39 @@ pub fn boot(args: &[String]) {
         fail(&format!("{openings}: no openings"));
     }
 
-    // The positions, by game.
-    let mut positions: Vec<(u64, u64, usize)> = Vec::new();
-    for i in 0..games {
-        let g = first_game + i;
-        let mut game_seed = seed ^ (g as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        for (p, o) in play(&lines[g % lines.len()], &mut game_seed, player) {
-            positions.push((p, o, g));
+    let style = Style {
+        eval: player,
+        noise: arg(args, "--noise", 600),
+        random_one_in: arg(args, "--random-one-in", 8),
+        depth: play_depth,
+        weights: &w,
+    };
+    // The positions, by game (each game from its own seed, on `threads` threads).
+    let next = AtomicUsize::new(0);
+    let by_game = Mutex::new(vec![Vec::new(); games]);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= games {
+                    break;
+                }
+                let g = first_game + i;
+                let mut game_seed = seed ^ (g as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let game = play(&lines[g % lines.len()], &mut game_seed, &style);
+                if let Ok(mut all) = by_game.lock() {
+                    all[i] = game;
+                }
+            });
         }
-    }
+    });
+    let positions: Vec<(u64, u64, usize)> = by_game
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, game)| game.into_iter().map(move |(p, o)| (p, o, first_game + i)))
+        .collect();
     eprintln!("{} positions from {games} games", positions.len());
     let empties = |p: u64, o: u64| 64 - (p | o).count_ones();
 
@@ -90,8 +119,7 @@ pub fn boot(args: &[String]) {
             t.elapsed()
         );
         for (&&(p, o, game), target) in todo.iter().zip(labels) {
-            let mut features = Vec::new();
-            pattern::features(p, o, &mut features);
+            let features = sample_features(p, o);
             samples.push(Sample {
                 features,
                 hand: eval::hand_set(p, o),
@@ -156,7 +184,17 @@ pub(super) fn fail(msg: &str) -> ! {
 
 /// The positions of one game from `opening` with the mover to play and at least 22
 /// empties (the opening's own positions too); none when the opening is not legal.
-pub(super) fn play(opening: &str, seed: &mut u64, eval: fn(u64, u64) -> i32) -> Vec<(u64, u64)> {
+/// How `boot`'s games are played.
+pub(super) struct Style<'a> {
+    pub eval: fn(u64, u64) -> i32,
+    pub noise: u64,
+    pub random_one_in: u64,
+    /// 0: the noisy two-ply player on `eval`; else a search of this depth on `weights`.
+    pub depth: u32,
+    pub weights: &'a [f32],
+}
+
+pub(super) fn play(opening: &str, seed: &mut u64, style: &Style) -> Vec<(u64, u64)> {
     let mut out = opening_positions(opening);
     // The last one is where the game goes on (and is pushed there).
     let Some((mut p, mut o)) = out.pop() else {
@@ -172,15 +210,55 @@ pub(super) fn play(opening: &str, seed: &mut u64, eval: fn(u64, u64) -> i32) -> 
             continue;
         }
         out.push((p, o));
-        let sq = if splitmix64(seed).is_multiple_of(8) {
+        let sq = if splitmix64(seed).is_multiple_of(style.random_one_in.max(1)) {
             random_move(m, seed)
+        } else if style.depth > 0 {
+            searched_move(p, o, seed, style)
         } else {
-            noisy_move(p, o, seed, eval)
+            noisy_move(p, o, seed, style.eval, style.noise)
         };
         let f = flips(p, o, sq);
         (p, o) = (o & !f, p | f | bit(sq));
     }
     out
+}
+
+/// The best move of `p` by a `style.depth`-ply search on `style.weights`, each move's
+/// value raised by up to `style.noise` (1/100 discs) at random.
+fn searched_move(p: u64, o: u64, seed: &mut u64, style: &Style) -> usize {
+    let mut m = moves(p, o);
+    let mut feats = Vec::new();
+    let mut best = (f32::MIN, 0);
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        let (np, no) = (o & !f, p | f | bit(sq));
+        // Only a move that can still come out best with its noise needs its value.
+        let noise = style.noise.max(1);
+        let floor = if best.0 == f32::MIN {
+            -1e9
+        } else {
+            best.0 - noise as f32
+        };
+        let v = -search(
+            style.weights,
+            np,
+            no,
+            style.depth - 1,
+            -1e9,
+            -floor,
+            &mut feats,
+        );
+        if v <= floor {
+            continue;
+        }
+        let v = v + (splitmix64(seed) % noise) as f32;
+        if v > best.0 {
+            best = (v, sq);
+        }
+    }
+    best.1
 }
 
 /// Labels `todo` (positions of one stage beginning at `lo` empties) by searches whose

@@ -56,9 +56,9 @@ fn random_move(m: u64, seed: &mut u64) -> usize {
     mm.trailing_zeros() as usize
 }
 
-/// A two-ply search on `eval` (the hand-set or the trained evaluation) with noise: a
-/// plausible move.
-fn noisy_move(p: u64, o: u64, seed: &mut u64, eval: fn(u64, u64) -> i32) -> usize {
+/// A two-ply search on `eval` (the hand-set or the trained evaluation) with noise
+/// (up to `noise` 1/100 discs added to each move's value): a plausible move.
+fn noisy_move(p: u64, o: u64, seed: &mut u64, eval: fn(u64, u64) -> i32, noise: u64) -> usize {
     let mut m = moves(p, o);
     let mut best = (i32::MIN, 0);
     while m != 0 {
@@ -79,7 +79,7 @@ fn noisy_move(p: u64, o: u64, seed: &mut u64, eval: fn(u64, u64) -> i32) -> usiz
             }
             worst
         };
-        let v = v + (splitmix64(seed) % 600) as i32;
+        let v = v + (splitmix64(seed) % noise.max(1)) as i32;
         if v > best.0 {
             best = (v, sq);
         }
@@ -138,7 +138,7 @@ fn play_game(
             if splitmix64(seed).is_multiple_of(8) {
                 random_move(m, seed)
             } else {
-                noisy_move(p, o, seed, eval::hand_set)
+                noisy_move(p, o, seed, eval::hand_set, 600)
             }
         } else if positions_only {
             // Positions only: the player as X.
@@ -231,6 +231,17 @@ fn gen(args: &[String]) {
     });
 }
 
+/// The weight indices of a position for fitting: each pattern configuration as its
+/// class's representative ([`pattern::canonical`]), so that a configuration and its
+/// mirror image share one weight; [`fit`] copies it back to the whole class.
+fn sample_features(p: u64, o: u64) -> Vec<u32> {
+    let mut f = Vec::new();
+    pattern::features(p, o, &mut f);
+    let canon = pattern::canonical();
+    f.iter_mut().for_each(|i| *i = canon[*i as usize]);
+    f
+}
+
 /// A labelled position: features of its stage, the score in 1/100 disc, the game.
 struct Sample {
     features: Vec<u32>,
@@ -283,8 +294,7 @@ fn train(args: &[String]) {
             ) else {
                 continue;
             };
-            let mut features = Vec::new();
-            pattern::features(p, o, &mut features);
+            let features = sample_features(p, o);
             samples.push(Sample {
                 features,
                 hand: eval::hand_set(p, o),
@@ -418,6 +428,9 @@ fn fit(
                 / eval::DISC as f64;
             eprintln!("  epoch {epoch}: rms {rms:.2} discs, test mean error {test_err:.2}");
         }
+    }
+    for (i, &c) in pattern::canonical().iter().enumerate() {
+        w[i] = w[c as usize];
     }
     w
 }

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use ply::games::reversi::{eval, pattern};
 
 use super::arg;
-use super::boot::{fail, play, search};
+use super::boot::{fail, play, search, Style};
 
 pub fn mpc(args: &[String]) {
     let openings: String = arg(args, "--openings", String::new());
@@ -49,7 +49,14 @@ pub fn mpc(args: &[String]) {
     let mut g = first_game;
     while stages.iter().any(|&s| count[s] < per_stage) && g < first_game + 100 * per_stage {
         let mut game_seed = seed ^ (g as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let pos = play(&lines[g % lines.len()], &mut game_seed, eval::hand_set);
+        let style = Style {
+            eval: eval::hand_set,
+            noise: 600,
+            random_one_in: 8,
+            depth: 0,
+            weights: &[],
+        };
+        let pos = play(&lines[g % lines.len()], &mut game_seed, &style);
         g += 1;
         if pos.is_empty() {
             continue;

@@ -110,6 +110,52 @@ pub fn layout() -> &'static (Vec<Instance>, usize) {
     })
 }
 
+/// For every index of a stage's weight set, the smallest index that must hold the
+/// same value: a pattern that a symmetry of the board maps onto its own squares (a
+/// line read backwards, the 3x3 corner across its diagonal) sees one configuration
+/// under two indices. The trainer fits one weight per class.
+pub fn canonical() -> &'static [u32] {
+    static T: OnceLock<Vec<u32>> = OnceLock::new();
+    T.get_or_init(|| {
+        let size = stage_size();
+        let mut out: Vec<u32> = (0..size as u32).collect();
+        let mut offset = 0;
+        for squares in PATTERNS {
+            let n = squares.len();
+            // Each self-symmetry as a permutation of the pattern's positions.
+            let perms: Vec<Vec<usize>> = (0..8)
+                .filter_map(|s| {
+                    let image: Vec<usize> = squares.iter().map(|&q| symmetric(q, s)).collect();
+                    image
+                        .iter()
+                        .map(|q| squares.iter().position(|x| x == q))
+                        .collect()
+                })
+                .collect();
+            let count = 3usize.pow(n as u32);
+            for c in 0..count {
+                let digits: Vec<usize> = (0..n)
+                    .map(|i| c / 3usize.pow((n - 1 - i) as u32) % 3)
+                    .collect();
+                let best = perms
+                    .iter()
+                    .map(|perm| {
+                        let mut moved = vec![0; n];
+                        for (i, &j) in perm.iter().enumerate() {
+                            moved[j] = digits[i];
+                        }
+                        moved.iter().fold(0, |x, &d| x * 3 + d)
+                    })
+                    .min()
+                    .unwrap_or(c);
+                out[offset + c] = (offset + best) as u32;
+            }
+            offset += count;
+        }
+        out
+    })
+}
+
 /// Entries of a mobility table (legal moves, at most `MOBILITY - 1` counted).
 pub const MOBILITY: usize = 32;
 
@@ -518,6 +564,38 @@ mod tests {
                 black_to_move = !black_to_move;
             }
         }
+    }
+
+    #[test]
+    fn symmetric_boards_have_the_same_canonical_features() {
+        let canon = canonical();
+        let mirror = |b: u64, s: usize| {
+            (0..64)
+                .filter(|&q| b >> q & 1 != 0)
+                .fold(0u64, |m, q| m | 1 << symmetric(q, s))
+        };
+        let mut seed = 7;
+        let (mut f, mut g) = (Vec::new(), Vec::new());
+        let mut merged = 0;
+        for _ in 0..300 {
+            let a = crate::games::splitmix64(&mut seed);
+            let b = crate::games::splitmix64(&mut seed);
+            let (p, o) = (a & !b, b & !a & crate::games::splitmix64(&mut seed));
+            features(p, o, &mut f);
+            let mut x: Vec<u32> = f.iter().map(|&i| canon[i as usize]).collect();
+            x.sort_unstable();
+            merged += f.iter().filter(|&&i| canon[i as usize] != i).count();
+            for s in 1..8 {
+                features(mirror(p, s), mirror(o, s), &mut g);
+                let mut y: Vec<u32> = g.iter().map(|&i| canon[i as usize]).collect();
+                y.sort_unstable();
+                assert_eq!(x, y, "symmetry {s}");
+            }
+        }
+        // Without the classes the line patterns would differ under a mirror.
+        assert!(merged > 0);
+        // A class's representative is its own.
+        assert!(canon.iter().all(|&c| canon[c as usize] == c));
     }
 
     #[test]
