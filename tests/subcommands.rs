@@ -105,3 +105,20 @@ fn boards_wider_than_z_are_refused_with_the_reason() {
         );
     }
 }
+
+#[test]
+fn a_tool_whose_reader_has_gone_ends_without_a_panic() {
+    // `ply analyze ... | head -1`: the reader closes its end before the tool writes.
+    let mut child = Command::new(BIN)
+        .args(["analyze", "--game", "reversi", "--depth", "6"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start ply");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("run ply");
+    let err = text(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "{err}");
+}

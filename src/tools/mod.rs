@@ -110,6 +110,17 @@ pub fn usage() -> String {
     s
 }
 
+/// A tool that only prints (`ply analyze ... | head`) ends as Unix tools do when its
+/// reader goes away: killed by SIGPIPE, instead of panicking in `println!`. Not for
+/// the protocol loop or `match`, which write to engines that may have died.
+fn end_quietly_on_closed_stdout() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: restores the default action of one signal before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// The whole command line; returns the exit code.
 pub fn main_with_args(args: &[String]) -> i32 {
     let first = args.first().map(String::as_str);
@@ -118,6 +129,9 @@ pub fn main_with_args(args: &[String]) -> i32 {
         if rest.iter().any(|a| is_help(a)) {
             print!("{}", sub.usage);
             return 0;
+        }
+        if matches!(sub.name, "analyze" | "bench" | "perft" | "solve") {
+            end_quietly_on_closed_stdout();
         }
         return (sub.run)(rest);
     }
