@@ -397,16 +397,33 @@ fn fit(
         }
     }
     let mut grad = vec![0f32; size];
+    // The samples in two fixed halves, one a thread, their gradients summed in order
+    // (the same result on any machine).
+    let half = samples.len().div_ceil(2);
+    let mut other = vec![0f32; size];
     for epoch in 0..epochs {
-        grad.iter_mut().for_each(|g| *g = 0.0);
-        let mut sq = 0f64;
-        for s in samples {
-            let pred: f32 = s.features.iter().map(|&f| w[f as usize]).sum();
-            let err = s.target - pred;
-            sq += (err as f64) * (err as f64);
-            for &f in &s.features {
-                grad[f as usize] += err;
+        let pass = |part: &[&Sample], grad: &mut Vec<f32>| {
+            grad.iter_mut().for_each(|g| *g = 0.0);
+            let mut sq = 0f64;
+            for s in part {
+                let pred: f32 = s.features.iter().map(|&f| w[f as usize]).sum();
+                let err = s.target - pred;
+                sq += (err as f64) * (err as f64);
+                for &f in &s.features {
+                    grad[f as usize] += err;
+                }
             }
+            sq
+        };
+        let (first, second) = samples.split_at(half.min(samples.len()));
+        let (sq_a, sq_b) = std::thread::scope(|t| {
+            let b = t.spawn(|| pass(second, &mut other));
+            let a = pass(first, &mut grad);
+            (a, b.join().unwrap_or(0.0))
+        });
+        let sq = sq_a + sq_b;
+        for (g, o) in grad.iter_mut().zip(&other) {
+            *g += o;
         }
         // The features of a sample share its error: each gets a fraction of it.
         let n = samples.first().map_or(1, |s| s.features.len()) as f32;
