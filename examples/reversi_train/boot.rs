@@ -17,7 +17,9 @@ use std::sync::Mutex;
 use ply::games::reversi::{bit, eval, final_score, flips, moves, pattern};
 use ply::games::splitmix64;
 
-use super::{arg, fit, noisy_move, opening_positions, random_move, sample_features, Sample};
+use super::{
+    arg, children, fit, noisy_move, opening_positions, random_move, sample_features, Sample,
+};
 
 /// The first stage `boot` fits (22-25 empties); those before it are kept.
 const FIRST: usize = 4;
@@ -226,14 +228,9 @@ pub(super) fn play(opening: &str, seed: &mut u64, style: &Style) -> Vec<(u64, u6
 /// The best move of `p` by a `style.depth`-ply search on `style.weights`, each move's
 /// value raised by up to `style.noise` (1/100 discs) at random.
 fn searched_move(p: u64, o: u64, seed: &mut u64, style: &Style) -> usize {
-    let mut m = moves(p, o);
     let mut feats = Vec::new();
     let mut best = (f32::MIN, 0);
-    while m != 0 {
-        let sq = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let f = flips(p, o, sq);
-        let (np, no) = (o & !f, p | f | bit(sq));
+    for (sq, np, no) in children(p, o) {
         // Only a move that can still come out best with its noise needs its value.
         let noise = style.noise.max(1);
         let floor = if best.0 == f32::MIN {
@@ -317,7 +314,7 @@ pub(super) fn search(
     beta: f32,
     feats: &mut Vec<u32>,
 ) -> f32 {
-    let mut m = moves(p, o);
+    let m = moves(p, o);
     if m == 0 {
         if moves(o, p) == 0 {
             return (final_score(p, o) * eval::DISC) as f32;
@@ -327,17 +324,12 @@ pub(super) fn search(
     if depth == 0 {
         return value(w, p, o, feats);
     }
-    let mut children: Vec<(u32, u64, u64)> = Vec::with_capacity(m.count_ones() as usize);
-    while m != 0 {
-        let sq = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let f = flips(p, o, sq);
-        let (np, no) = (o & !f, p | f | bit(sq));
-        children.push((moves(np, no).count_ones(), np, no));
-    }
-    children.sort_by_key(|c| c.0);
+    let mut next: Vec<(u32, u64, u64)> = children(p, o)
+        .map(|(_, np, no)| (moves(np, no).count_ones(), np, no))
+        .collect();
+    next.sort_by_key(|c| c.0);
     let mut best = f32::MIN;
-    for (_, np, no) in children {
+    for (_, np, no) in next {
         let v = -search(w, np, no, depth - 1, -beta, -alpha.max(best), feats);
         if v > best {
             best = v;

@@ -56,29 +56,30 @@ fn random_move(m: u64, seed: &mut u64) -> usize {
     mm.trailing_zeros() as usize
 }
 
-/// A two-ply search on `eval` (the hand-set or the trained evaluation) with noise
-/// (up to `noise` 1/100 discs added to each move's value): a plausible move.
-fn noisy_move(p: u64, o: u64, seed: &mut u64, eval: fn(u64, u64) -> i32, noise: u64) -> usize {
+/// Each move of `p` against `o` (a square) with the position after it, the
+/// opponent to move: `(square, his discs, ours)`.
+fn children(p: u64, o: u64) -> impl Iterator<Item = (usize, u64, u64)> {
     let mut m = moves(p, o);
-    let mut best = (i32::MIN, 0);
-    while m != 0 {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
         let sq = m.trailing_zeros() as usize;
         m &= m - 1;
         let f = flips(p, o, sq);
-        let (np, no) = (o & !f, p | f | bit(sq));
-        let mut r = moves(np, no);
-        let v = if r == 0 {
-            -eval(np, no)
-        } else {
-            let mut worst = i32::MAX;
-            while r != 0 {
-                let s2 = r.trailing_zeros() as usize;
-                r &= r - 1;
-                let f2 = flips(np, no, s2);
-                worst = worst.min(eval(no & !f2, np | f2 | bit(s2)));
-            }
-            worst
-        };
+        Some((sq, o & !f, p | f | bit(sq)))
+    })
+}
+
+/// A two-ply search on `eval` (the hand-set or the trained evaluation) with noise
+/// (up to `noise` 1/100 discs added to each move's value): a plausible move.
+fn noisy_move(p: u64, o: u64, seed: &mut u64, eval: fn(u64, u64) -> i32, noise: u64) -> usize {
+    let mut best = (i32::MIN, 0);
+    for (sq, np, no) in children(p, o) {
+        let v = children(np, no)
+            .map(|(_, a, b)| eval(a, b))
+            .min()
+            .unwrap_or_else(|| -eval(np, no));
         let v = v + (splitmix64(seed) % noise.max(1)) as i32;
         if v > best.0 {
             best = (v, sq);
