@@ -9,6 +9,11 @@
 //! rest, through the searches, on the exact scores that fitted the solved stages),
 //! then the stage is fitted by least squares to those labels, starting from the stage
 //! before it. Every 20th game is held out to report the error.
+//!
+//! Options not used for the committed weights (each measured without a gain against
+//! NTest, 2026-11-25): `--play-depth D` plays the games by a D-ply search on the
+//! `--init` weights (with `--noise` in 1/100 discs and one random move in
+//! `--random-one-in`), `--classes` fits one weight per symmetry class.
 
 use std::io::{BufRead, BufReader};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -46,6 +51,8 @@ pub fn boot(args: &[String]) {
     // Each stage's fit starts from its own weights in `--init` (a second round)
     // rather than from the stage before.
     let own = args.iter().any(|a| a == "--from-own-stage");
+    // One weight per symmetry class of a configuration (see `sample_features`).
+    let classes = args.iter().any(|a| a == "--classes");
     // How the games are played: noise added to each move's two-ply value (1/100
     // discs) and one move in `--random-one-in` at random.
     // With `--play-depth D` (D > 0) each move is chosen by a D-ply search on the
@@ -121,7 +128,7 @@ pub fn boot(args: &[String]) {
             t.elapsed()
         );
         for (&&(p, o, game), target) in todo.iter().zip(labels) {
-            let features = sample_features(p, o);
+            let features = sample_features(p, o, classes);
             samples.push(Sample {
                 features,
                 hand: eval::hand_set(p, o),
@@ -147,7 +154,7 @@ pub fn boot(args: &[String]) {
         } else {
             prev.clone()
         };
-        let fitted = fit(&train_set, &test_set, start, epochs, 1.0, damp);
+        let fitted = fit(&train_set, &test_set, start, epochs, 1.0, damp, classes);
         let err = |pred: &dyn Fn(&Sample) -> f32| {
             test_set
                 .iter()

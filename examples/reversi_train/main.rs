@@ -232,14 +232,18 @@ fn gen(args: &[String]) {
     });
 }
 
-/// The weight indices of a position for fitting: each pattern configuration as its
-/// class's representative ([`pattern::canonical`]), so that a configuration and its
-/// mirror image share one weight; [`fit`] copies it back to the whole class.
-fn sample_features(p: u64, o: u64) -> Vec<u32> {
+/// The weight indices of a position for fitting. With `classes` (`--classes`) each
+/// pattern configuration is read as its class's representative
+/// ([`pattern::canonical`]), so that a configuration and its mirror image share one
+/// weight; [`fit`] then copies it back to the whole class. (Not how the committed
+/// weights were made: a third boot round with classes measured no gain.)
+fn sample_features(p: u64, o: u64, classes: bool) -> Vec<u32> {
     let mut f = Vec::new();
     pattern::features(p, o, &mut f);
-    let canon = pattern::canonical();
-    f.iter_mut().for_each(|i| *i = canon[*i as usize]);
+    if classes {
+        let canon = pattern::canonical();
+        f.iter_mut().for_each(|i| *i = canon[*i as usize]);
+    }
     f
 }
 
@@ -259,6 +263,7 @@ fn train(args: &[String]) {
     let damp: f32 = arg(args, "--damp", 4.0);
     let overlap: u32 = arg(args, "--overlap", 1);
     let min_samples: usize = arg(args, "--min-samples", 10_000);
+    let classes = args.iter().any(|a| a == "--classes");
     let out: String = arg(args, "--out", "src/games/reversi/weights.bin".to_string());
     let files: Vec<&String> = {
         let mut v = Vec::new();
@@ -295,7 +300,7 @@ fn train(args: &[String]) {
             ) else {
                 continue;
             };
-            let features = sample_features(p, o);
+            let features = sample_features(p, o, classes);
             samples.push(Sample {
                 features,
                 hand: eval::hand_set(p, o),
@@ -330,7 +335,15 @@ fn train(args: &[String]) {
             continue;
         }
         // Each stage starts from the one before (rare configurations keep its values).
-        let w = fit(&train_set, &test_set, prev.clone(), epochs, lr, damp);
+        let w = fit(
+            &train_set,
+            &test_set,
+            prev.clone(),
+            epochs,
+            lr,
+            damp,
+            classes,
+        );
         prev = w.clone();
         let mae = |w: &[f32]| {
             let e: f64 = test_set
@@ -389,6 +402,7 @@ fn fit(
     epochs: usize,
     lr: f32,
     damp: f32,
+    classes: bool,
 ) -> Vec<f32> {
     let size = w.len();
     let mut count = vec![0f32; size];
@@ -447,8 +461,10 @@ fn fit(
             eprintln!("  epoch {epoch}: rms {rms:.2} discs, test mean error {test_err:.2}");
         }
     }
-    for (i, &c) in pattern::canonical().iter().enumerate() {
-        w[i] = w[c as usize];
+    if classes {
+        for (i, &c) in pattern::canonical().iter().enumerate() {
+            w[i] = w[c as usize];
+        }
     }
     w
 }
