@@ -113,7 +113,7 @@ pub fn layout() -> &'static (Vec<Instance>, usize) {
 /// For every index of a stage's weight set, the smallest index that must hold the
 /// same value: a pattern that a symmetry of the board maps onto its own squares (a
 /// line read backwards, the 3x3 corner across its diagonal) sees one configuration
-/// under two indices. The trainer fits one weight per class.
+/// under two indices. `reversi_train --classes` fits one weight per class.
 pub fn canonical() -> &'static [u32] {
     static T: OnceLock<Vec<u32>> = OnceLock::new();
     T.get_or_init(|| {
