@@ -16,14 +16,13 @@
 //! `--random-one-in`), `--classes` fits one weight per symmetry class.
 
 use std::io::{BufRead, BufReader};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use ply::games::reversi::{bit, eval, final_score, flips, moves, pattern};
 use ply::games::splitmix64;
 
 use super::{
-    arg, children, fit, noisy_move, opening_positions, random_move, sample_features, Sample,
+    arg, children, fit, noisy_move, opening_positions, par_map, random_move, sample_features,
+    Sample,
 };
 
 /// The first stage `boot` fits (22-25 empties); those before it are kept.
@@ -53,8 +52,6 @@ pub fn boot(args: &[String]) {
     let own = args.iter().any(|a| a == "--from-own-stage");
     // One weight per symmetry class of a configuration (see `sample_features`).
     let classes = args.iter().any(|a| a == "--classes");
-    // How the games are played: noise added to each move's two-ply value (1/100
-    // discs) and one move in `--random-one-in` at random.
     // With `--play-depth D` (D > 0) each move is chosen by a D-ply search on the
     // `--init` weights instead of the two-ply player: games closer to real play.
     let play_depth: u32 = arg(args, "--play-depth", 0);
@@ -76,6 +73,8 @@ pub fn boot(args: &[String]) {
         fail(&format!("{openings}: no openings"));
     }
 
+    // How the games are played: noise added to each move's value (1/100 discs) and
+    // one move in `--random-one-in` at random.
     let style = Style {
         eval: player,
         noise: arg(args, "--noise", 600),
@@ -83,28 +82,13 @@ pub fn boot(args: &[String]) {
         depth: play_depth,
         weights: &w,
     };
-    // The positions, by game (each game from its own seed, on `threads` threads).
-    let next = AtomicUsize::new(0);
-    let by_game = Mutex::new(vec![Vec::new(); games]);
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= games {
-                    break;
-                }
-                let g = first_game + i;
-                let mut game_seed = seed ^ (g as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                let game = play(&lines[g % lines.len()], &mut game_seed, &style);
-                if let Ok(mut all) = by_game.lock() {
-                    all[i] = game;
-                }
-            });
-        }
+    // The positions, by game (each game from its own seed).
+    let by_game = par_map(games, threads, |i, _: &mut ()| {
+        let g = first_game + i;
+        let mut game_seed = seed ^ (g as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        play(&lines[g % lines.len()], &mut game_seed, &style)
     });
     let positions: Vec<(u64, u64, usize)> = by_game
-        .into_inner()
-        .unwrap_or_default()
         .into_iter()
         .enumerate()
         .flat_map(|(i, game)| game.into_iter().map(move |(p, o)| (p, o, first_game + i)))
@@ -191,8 +175,6 @@ pub(super) fn fail(msg: &str) -> ! {
     std::process::exit(2);
 }
 
-/// The positions of one game from `opening` with the mover to play and at least 22
-/// empties (the opening's own positions too); none when the opening is not legal.
 /// How `boot`'s games are played.
 pub(super) struct Style<'a> {
     pub eval: fn(u64, u64) -> i32,
@@ -203,6 +185,8 @@ pub(super) struct Style<'a> {
     pub weights: &'a [f32],
 }
 
+/// The positions of one game from `opening` with the mover to play and at least 22
+/// empties (the opening's own positions too); none when the opening is not legal.
 pub(super) fn play(opening: &str, seed: &mut u64, style: &Style) -> Vec<(u64, u64)> {
     let mut out = opening_positions(opening);
     // The last one is where the game goes on (and is pushed there).
@@ -237,9 +221,9 @@ pub(super) fn play(opening: &str, seed: &mut u64, style: &Style) -> Vec<(u64, u6
 fn searched_move(p: u64, o: u64, seed: &mut u64, style: &Style) -> usize {
     let mut feats = Vec::new();
     let mut best = (f32::MIN, 0);
+    let noise = style.noise.max(1);
     for (sq, np, no) in children(p, o) {
         // Only a move that can still come out best with its noise needs its value.
-        let noise = style.noise.max(1);
         let floor = if best.0 == f32::MIN {
             -1e9
         } else {
@@ -274,33 +258,12 @@ fn label_all(
     lo: u32,
     threads: usize,
 ) -> Vec<f32> {
-    let next = AtomicUsize::new(0);
-    let out = Mutex::new(vec![0f32; todo.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                let mut feats = Vec::new();
-                let mut mine = Vec::new();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= todo.len() {
-                        break;
-                    }
-                    let (p, o, _) = *todo[i];
-                    let e = 64 - (p | o).count_ones();
-                    let d = depth.max(e + 1 - lo);
-                    let v = search(w, p, o, d, -1e9, 1e9, &mut feats);
-                    mine.push((i, v));
-                }
-                if let Ok(mut all) = out.lock() {
-                    for (i, v) in mine {
-                        all[i] = v;
-                    }
-                }
-            });
-        }
-    });
-    out.into_inner().unwrap_or_default()
+    par_map(todo.len(), threads, |i, feats: &mut Vec<u32>| {
+        let (p, o, _) = *todo[i];
+        let e = 64 - (p | o).count_ones();
+        let d = depth.max(e + 1 - lo);
+        search(w, p, o, d, -1e9, 1e9, feats)
+    })
 }
 
 /// The value of `p` to move against `o` by the weights `w`, in 1/100 disc.

@@ -71,6 +71,38 @@ fn children(p: u64, o: u64) -> impl Iterator<Item = (usize, u64, u64)> {
     })
 }
 
+/// `f(i, scratch)` for every `i` in `0..n`, shared out to `threads` threads (each
+/// with its own `scratch`), the results in index order.
+fn par_map<T: Send + Clone + Default, S: Default>(
+    n: usize,
+    threads: usize,
+    f: impl Fn(usize, &mut S) -> T + Sync,
+) -> Vec<T> {
+    let next = AtomicUsize::new(0);
+    let out = std::sync::Mutex::new(vec![T::default(); n]);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                let mut scratch = S::default();
+                let mut mine = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= n {
+                        break;
+                    }
+                    mine.push((i, f(i, &mut scratch)));
+                }
+                if let Ok(mut all) = out.lock() {
+                    for (i, v) in mine {
+                        all[i] = v;
+                    }
+                }
+            });
+        }
+    });
+    out.into_inner().unwrap_or_default()
+}
+
 /// A two-ply search on `eval` (the hand-set or the trained evaluation) with noise
 /// (up to `noise` 1/100 discs added to each move's value): a plausible move.
 fn noisy_move(p: u64, o: u64, seed: &mut u64, eval: fn(u64, u64) -> i32, noise: u64) -> usize {
@@ -430,7 +462,7 @@ fn fit(
             }
             sq
         };
-        let (first, second) = samples.split_at(half.min(samples.len()));
+        let (first, second) = samples.split_at(half);
         let (sq_a, sq_b) = std::thread::scope(|t| {
             let b = t.spawn(|| pass(second, &mut other));
             let a = pass(first, &mut grad);

@@ -5,13 +5,10 @@
 //! `sigma = a * empties + b * d + c * s + k` is fitted to those spreads by least
 //! squares. Prints the table and the coefficients.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-
 use ply::games::reversi::{eval, pattern};
 
-use super::arg;
 use super::boot::{fail, play, search, Style};
+use super::{arg, par_map};
 
 pub fn mpc(args: &[String]) {
     let openings: String = arg(args, "--openings", String::new());
@@ -70,29 +67,12 @@ pub fn mpc(args: &[String]) {
         }
     }
     eprintln!("{} positions", picked.len());
-    let next = AtomicUsize::new(0);
-    let values = Mutex::new(vec![Vec::new(); picked.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                let mut feats = Vec::new();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= picked.len() {
-                        break;
-                    }
-                    let (p, o) = picked[i];
-                    let v: Vec<f32> = (0..=depth)
-                        .map(|d| search(&w, p, o, d, -1e9, 1e9, &mut feats))
-                        .collect();
-                    if let Ok(mut all) = values.lock() {
-                        all[i] = v;
-                    }
-                }
-            });
-        }
+    let values = par_map(picked.len(), threads, |i, feats: &mut Vec<u32>| {
+        let (p, o) = picked[i];
+        (0..=depth)
+            .map(|d| search(&w, p, o, d, -1e9, 1e9, feats))
+            .collect::<Vec<f32>>()
     });
-    let values = values.into_inner().unwrap_or_default();
     // Spreads per (stage, depth).
     let mut rows: Vec<[f64; 5]> = Vec::new();
     println!("stage empties depth shallow sigma(discs) n");
