@@ -7,6 +7,11 @@
 //!     [--out src/games/reversi/weights.bin]
 //! ```
 //!
+//! `selfplay` (see `selfplay.rs`) prints positions of games ply plays itself, labelled
+//! by their exact outcome and the search's value; `train --init FILE --from-stage S
+//! --lambda L` refits the stages from S on, starting from FILE's weights, to
+//! `L * outcome + (1 - L) * value`.
+//!
 //! `gen` plays each opening (one line of moves such as `f5d6c4d3`) on with a noisy
 //! two-ply search until `--solve-from` empties, then solves every position of the rest
 //! of the game exactly, choosing the best move or a random one by turns, and prints
@@ -16,6 +21,7 @@
 
 mod boot;
 mod mpc;
+mod selfplay;
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -39,8 +45,9 @@ fn main() {
         Some("train") => train(&args[1..]),
         Some("boot") => boot::boot(&args[1..]),
         Some("mpc") => mpc::mpc(&args[1..]),
+        Some("selfplay") => selfplay::selfplay(&args[1..]),
         _ => {
-            eprintln!("usage: reversi_train gen|train|boot|mpc ... (see the source)");
+            eprintln!("usage: reversi_train gen|train|boot|mpc|selfplay ... (see the source)");
             std::process::exit(2);
         }
     }
@@ -297,6 +304,13 @@ fn train(args: &[String]) {
     let min_samples: usize = arg(args, "--min-samples", 10_000);
     let classes = args.iter().any(|a| a == "--classes");
     let out: String = arg(args, "--out", "src/games/reversi/weights.bin".to_string());
+    // `--init FILE`: each stage's fit starts from its own weights in FILE, and the
+    // stages not fitted (before `--from-stage`, or with too few samples) keep them.
+    let init: String = arg(args, "--init", String::new());
+    let from_stage: usize = arg(args, "--from-stage", 0);
+    // `--lambda L`: where a line has a fifth field (`selfplay`'s search value, 1/100
+    // disc) the target is L times the score plus 1 - L times that value.
+    let lambda: f32 = arg(args, "--lambda", 1.0);
     let files: Vec<&String> = {
         let mut v = Vec::new();
         let mut i = 0;
@@ -332,11 +346,15 @@ fn train(args: &[String]) {
             ) else {
                 continue;
             };
+            let mut target = (score * eval::DISC) as f32;
+            if let Some(Ok(v)) = w.get(4).map(|v| v.parse::<i32>()) {
+                target = lambda * target + (1.0 - lambda) * v as f32;
+            }
             let features = sample_features(p, o, classes);
             samples.push(Sample {
                 features,
                 hand: eval::hand_set(p, o),
-                target: (score * eval::DISC) as f32,
+                target,
                 empties: 64 - (p | o).count_ones(),
                 game,
             });
@@ -349,7 +367,27 @@ fn train(args: &[String]) {
     let mut all = vec![0i16; pattern::STAGES * size];
     let mut trained: Vec<Option<usize>> = vec![None; pattern::STAGES];
     let mut prev = vec![0f32; size];
+    if !init.is_empty() {
+        all = match std::fs::read(&init) {
+            Ok(b) if b.len() == 2 * all.len() => b
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect(),
+            Ok(b) => boot::fail(&format!("{init}: {} bytes, not a weight file", b.len())),
+            Err(e) => boot::fail(&format!("{init}: {e}")),
+        };
+        trained = (0..pattern::STAGES).map(Some).collect();
+    }
     for (stage, slot) in trained.iter_mut().enumerate() {
+        if stage < from_stage {
+            continue;
+        }
+        if !init.is_empty() {
+            prev = all[stage * size..(stage + 1) * size]
+                .iter()
+                .map(|&x| f32::from(x))
+                .collect();
+        }
         let (lo, hi) = pattern::stage_range(stage);
         // Neighbouring empties help the stage's rare patterns.
         let in_stage = |s: &&Sample| s.empties + overlap >= lo && s.empties <= hi + overlap;
