@@ -1,11 +1,13 @@
-//! `ply bench [DEPTH]`: fixed gomoku positions searched to a fixed depth with a fresh
-//! hash table each. The total node count is the engine's signature: the same binary
-//! logic gives the same count on every machine.
+//! `ply bench [DEPTH]`: fixed gomoku positions searched to a fixed depth, then reversi
+//! midgame positions three plies deeper (their evaluation and Multi-ProbCut), with a
+//! fresh hash table each. The total node count is the engine's signature: the same
+//! binary logic gives the same count on every machine.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::games::gomoku::{Gomoku, Rule};
+use crate::games::reversi::{self, Reversi};
 use crate::games::{Game, Move};
 use crate::search::tt::TranspositionTable;
 use crate::search::{format_score, search, Limits, SearchParams};
@@ -19,8 +21,8 @@ ply bench - search the fixed benchmark positions
 USAGE:
     ply bench [DEPTH]
 
-Searches each benchmark position to DEPTH (1..30, default 7) with a fresh hash
-table and prints, per position, the best move, score, nodes and time, then the
+Searches each gomoku benchmark position to DEPTH (1..30, default 7) and each
+reversi one to DEPTH + 3, with a fresh hash table, and prints, per position, the best move, score, nodes and time, then the
 total nodes (the engine's signature: the same logic gives the same count on every
 machine) and nodes per second.
 ";
@@ -43,6 +45,30 @@ pub const POSITIONS: &[(usize, Rule, &str)] = &[
     ),
     (12, Rule::Freestyle, "f6 g7 e7 f8 g6 e6 d8"),
 ];
+
+/// Reversi positions: moves from the standard start (XOT openings and longer lines).
+pub const REVERSI_POSITIONS: &[&str] = &[
+    "",
+    "f5d6c4d3c2b3b4b5",
+    "f5d6c7f4c5f6e3c4",
+    "f5f6d3e3f2c3f3c5",
+    "f5d6c3d3c4f4f6f3e6e7d7c5b6d8c6c7",
+];
+
+/// Reversi plies searched beyond the gomoku depth.
+const REVERSI_EXTRA_DEPTH: u32 = 3;
+
+/// The reversi position after `moves` (`f5d6...`, two characters a move).
+pub fn reversi_position(moves: &str) -> Result<Reversi, String> {
+    let mut g = Reversi::new();
+    let b = moves.as_bytes();
+    for m in b.chunks(2) {
+        let m = std::str::from_utf8(m).map_err(|e| e.to_string())?;
+        let sq = reversi::parse_square(m).ok_or(format!("bad square {m}"))?;
+        g.play(Move(sq as u16))?;
+    }
+    Ok(g)
+}
 
 /// Parses `h8`-style squares (letter = column x from `a`, number = row y + 1).
 pub fn parse_square(s: &str, width: usize, height: usize) -> Option<Move> {
@@ -99,6 +125,33 @@ pub fn run(args: &[String]) -> i32 {
             "position {:>2}: {size}x{size} {rule:?} depth {} best {x},{y} score {} nodes {} time {} ms",
             i + 1,
             r.depth,
+            format_score(r.score),
+            r.nodes,
+            r.time.as_millis()
+        );
+        total_nodes += r.nodes;
+        total_time += r.time;
+    }
+    for (i, moves) in REVERSI_POSITIONS.iter().enumerate() {
+        let g = match reversi_position(moves) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("ply bench: reversi position {}: {e}", i + 1);
+                return 1;
+            }
+        };
+        tt.clear();
+        let params = SearchParams {
+            limits: Limits::depth(Instant::now(), depth + REVERSI_EXTRA_DEPTH),
+            multipv: 1,
+        };
+        let r = search(&g, &params, &tt, &stop, &mut |_| {});
+        println!(
+            "position {:>2}: reversi {} empties depth {} best {} score {} nodes {} time {} ms",
+            POSITIONS.len() + i + 1,
+            g.empties(),
+            r.depth,
+            reversi::move_name(r.best),
             format_score(r.score),
             r.nodes,
             r.time.as_millis()
