@@ -9,7 +9,9 @@
 //! squares to the exact final scores of positions from self-played games
 //! (`examples/reversi_train.rs gen`/`train`); the later stages are fitted stage by
 //! stage back to the start, to the values of searches whose leaves lie in the stages
-//! already fitted (`boot`). The search evaluates with them from indices kept up to
+//! already fitted (`boot`), then those of 22-53 empties refitted to ply's own
+//! self-played games, half to their exact outcomes and half to the searched values
+//! (`selfplay`, `train --lambda 0.5`). The search evaluates with them from indices kept up to
 //! date move by move ([`Indices`]); the endgame solver orders its moves with them.
 
 use std::sync::OnceLock;
