@@ -10,7 +10,7 @@ use crate::games::gomoku::{Gomoku, Rule};
 use crate::games::reversi::{self, Reversi};
 use crate::games::{Game, Move};
 use crate::search::tt::TranspositionTable;
-use crate::search::{format_score, search, Limits, SearchParams};
+use crate::search::{format_score, search, Limits, SearchParams, SearchResult};
 use crate::tools::args;
 
 pub const DEFAULT_DEPTH: u32 = 7;
@@ -91,6 +91,21 @@ pub fn position(size: usize, rule: Rule, moves: &str) -> Result<Gomoku, String> 
     Ok(g)
 }
 
+/// `g` searched to `depth` from a cleared table.
+fn fresh_search<G: Game>(
+    g: &G,
+    depth: u32,
+    tt: &TranspositionTable,
+    stop: &AtomicBool,
+) -> SearchResult {
+    tt.clear();
+    let params = SearchParams {
+        limits: Limits::depth(Instant::now(), depth),
+        multipv: 1,
+    };
+    search(g, &params, tt, stop, &mut |_| {})
+}
+
 pub fn run(args: &[String]) -> i32 {
     let depth = match args.first() {
         None => DEFAULT_DEPTH,
@@ -114,12 +129,7 @@ pub fn run(args: &[String]) -> i32 {
                 return 1;
             }
         };
-        tt.clear();
-        let params = SearchParams {
-            limits: Limits::depth(Instant::now(), depth),
-            multipv: 1,
-        };
-        let r = search(&g, &params, &tt, &stop, &mut |_| {});
+        let r = fresh_search(&g, depth, &tt, &stop);
         let (x, y) = r.best.xy(size);
         println!(
             "position {:>2}: {size}x{size} {rule:?} depth {} best {x},{y} score {} nodes {} time {} ms",
@@ -140,12 +150,7 @@ pub fn run(args: &[String]) -> i32 {
                 return 1;
             }
         };
-        tt.clear();
-        let params = SearchParams {
-            limits: Limits::depth(Instant::now(), depth + REVERSI_EXTRA_DEPTH),
-            multipv: 1,
-        };
-        let r = search(&g, &params, &tt, &stop, &mut |_| {});
+        let r = fresh_search(&g, depth + REVERSI_EXTRA_DEPTH, &tt, &stop);
         println!(
             "position {:>2}: reversi {} empties depth {} best {} score {} nodes {} time {} ms",
             POSITIONS.len() + i + 1,
