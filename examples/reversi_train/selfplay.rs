@@ -6,9 +6,10 @@
 //! evaluation, a fresh table each game); from there on every move is the search's. At
 //! `--solve-at` empties the position is solved exactly and the game ends there: every
 //! position played before it is printed with that exact result from its mover's view
-//! (`player opponent score game`, as `gen` prints, for `train`). So a label is what
-//! the game came to under the engine's own play and perfect play at the end, not a
-//! chain of shallow searches.
+//! and the search's value of it (`player opponent score game value`: `gen`'s fields
+//! and one more, in 1/100 disc, for `train --lambda`). So a label is what the game
+//! came to under the engine's own play and perfect play at the end, not a chain of
+//! shallow searches, blended as `train` is told with what the search saw.
 
 use std::io::{BufRead, BufReader, Write};
 use std::sync::atomic::AtomicBool;
