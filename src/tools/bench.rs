@@ -7,11 +7,12 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::games::gomoku::{Gomoku, Rule};
-use crate::games::reversi::{self, Reversi};
+use crate::games::reversi;
 use crate::games::{Game, Move};
 use crate::search::tt::TranspositionTable;
 use crate::search::{format_score, search, Limits, SearchParams, SearchResult};
 use crate::tools::args;
+use crate::tools::matchrunner::reversi_line;
 
 pub const DEFAULT_DEPTH: u32 = 7;
 
@@ -22,9 +23,9 @@ USAGE:
     ply bench [DEPTH]
 
 Searches each gomoku benchmark position to DEPTH (1..30, default 7) and each
-reversi one to DEPTH + 3, with a fresh hash table, and prints, per position, the best move, score, nodes and time, then the
-total nodes (the engine's signature: the same logic gives the same count on every
-machine) and nodes per second.
+reversi one to DEPTH + 3, with a fresh hash table, and prints, per position, the
+best move, score, nodes and time, then the total nodes (the engine's signature:
+the same logic gives the same count on every machine) and nodes per second.
 ";
 
 /// (size, rule, moves in play order as letter = x from `a`, number = y + 1).
@@ -57,18 +58,6 @@ pub const REVERSI_POSITIONS: &[&str] = &[
 
 /// Reversi plies searched beyond the gomoku depth.
 const REVERSI_EXTRA_DEPTH: u32 = 3;
-
-/// The reversi position after `moves` (`f5d6...`, two characters a move).
-pub fn reversi_position(moves: &str) -> Result<Reversi, String> {
-    let mut g = Reversi::new();
-    let b = moves.as_bytes();
-    for m in b.chunks(2) {
-        let m = std::str::from_utf8(m).map_err(|e| e.to_string())?;
-        let sq = reversi::parse_square(m).ok_or(format!("bad square {m}"))?;
-        g.play(Move(sq as u16))?;
-    }
-    Ok(g)
-}
 
 /// Parses `h8`-style squares (letter = column x from `a`, number = row y + 1).
 pub fn parse_square(s: &str, width: usize, height: usize) -> Option<Move> {
@@ -143,8 +132,8 @@ pub fn run(args: &[String]) -> i32 {
         total_time += r.time;
     }
     for (i, moves) in REVERSI_POSITIONS.iter().enumerate() {
-        let g = match reversi_position(moves) {
-            Ok(g) => g,
+        let g = match reversi_line(moves) {
+            Ok((g, _)) => g,
             Err(e) => {
                 eprintln!("ply bench: reversi position {}: {e}", i + 1);
                 return 1;

@@ -19,7 +19,7 @@ pub mod report;
 pub mod runner;
 pub mod stats;
 
-pub use openings::{job, opening_order, parse_openings, parse_xot, Job, Opening};
+pub use openings::{job, opening_order, parse_openings, parse_xot, reversi_line, Job, Opening};
 pub use options::{parse_options, parse_size, MatchOptions};
 pub use runner::run_match;
 

@@ -17,6 +17,28 @@ pub struct Opening {
     pub moves: Vec<Move>,
 }
 
+/// The reversi position after a line of moves from the start (`f5d6c3`, spaces and
+/// commas ignored; an empty line is the start) and the moves.
+pub fn reversi_line(line: &str) -> Result<(Reversi, Vec<Move>), String> {
+    let chars: Vec<char> = line
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ',')
+        .collect();
+    if !chars.len().is_multiple_of(2) {
+        return Err(format!("'{line}' is not a sequence of moves like f5d6c3"));
+    }
+    let mut pos = Reversi::new();
+    let mut moves = Vec::new();
+    for pair in chars.chunks(2) {
+        let name: String = pair.iter().collect();
+        let mv = parse_move(&name).ok_or_else(|| format!("'{name}' is not a move"))?;
+        pos.play(mv)
+            .map_err(|e| format!("move {} of '{line}': {e}", moves.len() + 1))?;
+        moves.push(mv);
+    }
+    Ok((pos, moves))
+}
+
 /// Parses a reversi openings file in the XOT format: one opening a line, the moves
 /// from the standard start written together (`f5d6c3d3c4f4f6f3`, any case; spaces and
 /// commas between moves are allowed, `PA` is a pass). Blank lines and `#` comments are
@@ -30,24 +52,7 @@ pub fn parse_xot(text: &str, source: &str) -> Result<Vec<Opening>, String> {
             continue;
         }
         let err = |m: String| format!("{source}:{}: {m}", i + 1);
-        let chars: Vec<char> = line
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != ',')
-            .collect();
-        if !chars.len().is_multiple_of(2) {
-            return Err(err(format!(
-                "'{line}' is not a sequence of moves like f5d6c3"
-            )));
-        }
-        let mut pos = Reversi::new();
-        let mut moves = Vec::new();
-        for pair in chars.chunks(2) {
-            let name: String = pair.iter().collect();
-            let mv = parse_move(&name).ok_or_else(|| err(format!("'{name}' is not a move")))?;
-            pos.play(mv)
-                .map_err(|e| err(format!("move {} of '{line}': {e}", moves.len() + 1)))?;
-            moves.push(mv);
-        }
+        let (pos, moves) = reversi_line(line).map_err(err)?;
         if pos.is_over() {
             return Err(err("the opening is already a finished game".into()));
         }
