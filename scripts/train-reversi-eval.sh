@@ -27,6 +27,14 @@
 #    (hence the rebuild). (About 35 minutes a round.) At depth 10, round 1 scored
 #    +24 +/- 38 Elo against step 2's weights (300 self-play games) and round 2
 #    +47 +/- 38; against NTest at depth 16, 200 XOT games: 12.2% before, 15.0% after.
+#    Not kept (2026-11-25): a third round (--first 28000 --seed 3, fitted on rounds 2
+#    and 3 together, from round 2's weights) gave +28 +/- 37 against step 2's weights
+#    (round 2 alone: +47) and 14.5% against NTest; with potential mobility and
+#    parity terms added to the evaluation, +13 +/- 37 against round 2 (16.0% against
+#    NTest, 7% more time a move), and with a fourth
+#    round on those weights (--first 42000 --seed 4, rounds 2-4 together) -6 +/- 38:
+#    the held-out error hardly moves (4.86 -> 4.77 discs at 22-25 empties); more games
+#    of the same kind no longer help.
 # With --threads 2 the solved games are shared between two solvers whose tables carry
 # over from game to game, so a tie between equal moves can fall differently from run
 # to run; the boot rounds repeat exactly for a given seed.
