@@ -42,7 +42,9 @@ const HISTORY_SIZE: usize = 1024;
 /// 2% more nodes at depth 8 and changed no move: the evaluation already scores those
 /// squares. A real quiescence of fours past the leaves, Rapfi's QVCF with a stand-pat
 /// score and up to 4 fours, cost 20% more nodes and lost in renju self-play: 37.0/91,
-/// about -65 Elo, stopped early.)
+/// about -65 Elo, stopped early. A dive of 128 nodes and 8 attacker moves from any
+/// leaf with two four squares: a third of the nodes went to the solver, same depth
+/// at 1 s, renju self-play at 200 ms +149 =3 -172, 324 games, about -24 Elo.)
 ///
 /// (A root defence was tried and dropped: a timed gomoku move kept its last 20% to
 /// ask the VCT solver whether the opponent wins after the chosen move, and if so
@@ -65,6 +67,13 @@ const FUTILITY_MARGIN: i32 = 400;
 /// deeper at 200 ms but scored -13.9 +/- 47.8 Elo in renju self-play.)
 const RFP_DEPTH: i32 = 3;
 const RFP_MARGIN: i32 = 250;
+/// (Also tried in renju self-play at 200 ms a move against main and dropped: null-move
+/// pruning, a pass allowed when the opponent has no three or four to make, depth >= 3,
+/// 2 + depth/4 plies less: it rarely cut and reached no deeper; in PV nodes, the moves
+/// after one that raised alpha a ply shallower (Rapfi's alpha-improvement reduction):
+/// +108 =2 -146, 256 games, about -52 Elo; singular extensions of the table move from
+/// depth 7, 4 per ply below its table score, half-depth test, with multi-cut: 3-4 plies
+/// less nominal depth at 1 s, +145 =5 -159, 309 games, about -16 Elo.)
 /// Late-move reductions from this depth and this move index on.
 const LMR_MIN_DEPTH: i32 = 2;
 const LMR_MIN_INDEX: usize = 2;
