@@ -5,7 +5,8 @@
 //!     [--nodes 8000] [--seed 1] [--threads 2] [--player hand|trained] > games.txt
 //! cargo run --release --example gomoku_train -- train games.txt... --rule freestyle \
 //!     [--epochs 1500] [--lambda 0.5] [--min-count 200] [--mask-min-count N] \
-//!     [--l2 1e-9] [--report FILE] [--out src/games/gomoku/weights/freestyle.bin]
+//!     [--l2 1e-9] [--report FILE] [--init FILE] [--lr 2.0] \
+//!     [--out src/games/gomoku/weights/freestyle.bin]
 //! ```
 //!
 //! `gen` plays self-play games on 15x15 with the hand-set evaluation (with `--player
@@ -24,8 +25,8 @@
 //! weights (pattern and combined-class values for the side to move and the waiting
 //! side, the two threat terms, the values of the combinations of four lines and of
 //! the threat masks seen often enough, per colour) are fitted to it by full-batch Adam on the
-//! squared error, starting from the hand-set values. Every 10th game is held out to
-//! report the error.
+//! squared error, starting from the hand-set values (or from a weight file with
+//! `--init`). Every 10th game is held out to report the error.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -330,6 +331,22 @@ fn train(args: &[String]) {
         }
     }
     let k = (lo + hi) / 2.0;
+    // `--init FILE`: start the fit from an existing weight file (fine-tuning).
+    let init: String = arg(args, "--init", String::new());
+    if !init.is_empty() {
+        let loaded = std::fs::read(&init)
+            .ok()
+            .map(|b| [0, 1].map(|c| ply::games::gomoku::eval_weights_from_bytes(&b, c)));
+        match loaded {
+            Some([Some(black), Some(white)]) => {
+                w = black.iter().chain(&white).map(|&x| f64::from(x)).collect();
+            }
+            _ => {
+                eprintln!("{init}: not a weight file");
+                std::process::exit(1);
+            }
+        }
+    }
     eprintln!(
         "K = {k:.1}; hand-set: train {:.5}, held out {:.5} (results only {:.5})",
         error(&w, &train, k, lambda),

@@ -22,6 +22,12 @@
 #      26 Elo over the first round (700 games, 200 ms a move); with the masks -5
 #      (240 games), with 6000 more games on the second round's weights -18 (172),
 #      with 12000 more on the first round's and the masks -12 +/- 34 (400).
+#      Deeper games measured and not kept: 3600 renju games on the second round's
+#      weights at 30000 nodes a move (seed 31, 18 min on 2 threads; 51,073 positions),
+#      fitted alone (held out 0.0494, the committed weights 0.0560 on the same
+#      positions): -126 +/- 79 Elo (+29 =0 -60, SPRT H0 after 89 games); the committed
+#      weights fine-tuned on them (`--init`, 300 epochs, --lr 0.5; held out 0.0502):
+#      +45 =2 -79 (126 games, about -96 Elo).
 #    - Freestyle: 6000 games (seed 11) and 12000 (seed 21), with the threat masks:
 #      +35.7 +/- 34.2 Elo over the first round (400 games, 200 ms a move). 6000
 #      games without the masks had scored -16 +/- 34 (400 games).
