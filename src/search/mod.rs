@@ -73,7 +73,8 @@ const RFP_MARGIN: i32 = 250;
 /// after one that raised alpha a ply shallower (Rapfi's alpha-improvement reduction):
 /// +108 =2 -146, 256 games, about -52 Elo; singular extensions of the table move from
 /// depth 7, 4 per ply below its table score, half-depth test, with multi-cut: 3-4 plies
-/// less nominal depth at 1 s, +145 =5 -159, 309 games, about -16 Elo.)
+/// less nominal depth at 1 s, +145 =5 -159, 309 games, about -16 Elo; from depth 8 with
+/// 8 per ply: +109 =2 -139, 250 games, about -39 Elo.)
 /// Late-move reductions from this depth and this move index on.
 const LMR_MIN_DEPTH: i32 = 2;
 const LMR_MIN_INDEX: usize = 2;
