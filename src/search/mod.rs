@@ -67,10 +67,11 @@ const FUTILITY_MARGIN: i32 = 400;
 /// deeper at 200 ms but scored -13.9 +/- 47.8 Elo in renju self-play.)
 const RFP_DEPTH: i32 = 3;
 const RFP_MARGIN: i32 = 250;
-/// (Also tried in renju self-play at 200 ms a move against main and dropped: null-move
-/// pruning, a pass allowed when the opponent has no three or four to make, depth >= 3,
-/// 2 + depth/4 plies less: it rarely cut and reached no deeper; in PV nodes, the moves
-/// after one that raised alpha a ply shallower (Rapfi's alpha-improvement reduction):
+/// (Null-move pruning, a pass allowed when the opponent has no three or four to make,
+/// depth >= 3, 2 + depth/4 plies less, reached no deeper at 1 s on renju positions and
+/// was not played. Tried in renju self-play at 200 ms a move against main and dropped:
+/// in PV nodes, the moves after one that raised alpha a ply shallower (Rapfi's
+/// alpha-improvement reduction):
 /// +108 =2 -146, 256 games, about -52 Elo; singular extensions of the table move from
 /// depth 7, 4 per ply below its table score, half-depth test, with multi-cut: 3-4 plies
 /// less nominal depth at 1 s, +145 =5 -159, 309 games, about -16 Elo; from depth 8 with
