@@ -294,6 +294,17 @@ fn error(w: &[f64], data: &[Sample], k: f64, lambda: f64) -> f64 {
     sum / data.len().max(1) as f64
 }
 
+/// Both colours' weights of a weight file, black's then white's.
+fn weight_file(path: &str) -> Result<Vec<f64>, String> {
+    let b = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    match [0, 1].map(|c| ply::games::gomoku::eval_weights_from_bytes(&b, c)) {
+        [Some(black), Some(white)] => {
+            Ok(black.iter().chain(&white).map(|&x| f64::from(x)).collect())
+        }
+        _ => Err(format!("{path}: {} bytes, not a weight file", b.len())),
+    }
+}
+
 fn train(args: &[String]) {
     let rule = rule_of(args);
     let files: Vec<String> = args
@@ -334,40 +345,27 @@ fn train(args: &[String]) {
     // `--init FILE`: start the fit from an existing weight file (fine-tuning).
     let init: String = arg(args, "--init", String::new());
     if !init.is_empty() {
-        let loaded = std::fs::read(&init)
-            .ok()
-            .map(|b| [0, 1].map(|c| ply::games::gomoku::eval_weights_from_bytes(&b, c)));
-        match loaded {
-            Some([Some(black), Some(white)]) => {
-                w = black.iter().chain(&white).map(|&x| f64::from(x)).collect();
-            }
-            _ => {
-                eprintln!("{init}: not a weight file");
-                std::process::exit(1);
-            }
-        }
+        w = weight_file(&init).unwrap_or_else(|e| {
+            eprintln!("{e}");
+            std::process::exit(1);
+        });
     }
     eprintln!(
-        "K = {k:.1}; hand-set: train {:.5}, held out {:.5} (results only {:.5})",
+        "K = {k:.1}; {}: train {:.5}, held out {:.5} (results only {:.5})",
+        if init.is_empty() { "hand-set" } else { &init },
         error(&w, &train, k, lambda),
         error(&w, &valid, k, lambda),
         error(&w, &valid, k, 0.0)
     );
     if !report.is_empty() {
-        match std::fs::read(&report) {
-            Ok(b) => match [0, 1].map(|c| ply::games::gomoku::eval_weights_from_bytes(&b, c)) {
-                [Some(black), Some(white)] => {
-                    let r: Vec<f64> = black.iter().chain(&white).map(|&x| f64::from(x)).collect();
-                    eprintln!(
-                        "{report}: train {:.5}, held out {:.5} (results only {:.5})",
-                        error(&r, &train, k, lambda),
-                        error(&r, &valid, k, lambda),
-                        error(&r, &valid, k, 0.0)
-                    );
-                }
-                _ => eprintln!("{report}: {} bytes, not a weight file", b.len()),
-            },
-            Err(e) => eprintln!("{report}: {e}"),
+        match weight_file(&report) {
+            Ok(r) => eprintln!(
+                "{report}: train {:.5}, held out {:.5} (results only {:.5})",
+                error(&r, &train, k, lambda),
+                error(&r, &valid, k, lambda),
+                error(&r, &valid, k, 0.0)
+            ),
+            Err(e) => eprintln!("{e}"),
         }
     }
     // Weights that stay 0: no pattern and no class (they count empty squares), and
