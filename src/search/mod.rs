@@ -71,14 +71,15 @@ const RFP_MARGIN: i32 = 250;
 /// depth >= 3, 2 + depth/4 plies less, reached no deeper at 1 s on renju positions and
 /// was not played. Tried in renju self-play at 200 ms a move against main and dropped:
 /// in PV nodes, the moves after one that raised alpha a ply shallower (Rapfi's
-/// alpha-improvement reduction):
-/// +108 =2 -146, 256 games, about -52 Elo; singular extensions of the table move from
-/// depth 7, 4 per ply below its table score, half-depth test, with multi-cut: 3-4 plies
-/// less nominal depth at 1 s, +145 =5 -159, 309 games, about -16 Elo; from depth 8 with
-/// 8 per ply: +109 =2 -139, 250 games, about -39 Elo; Rapfi's fail-high reduction, moves
-/// other than fours a ply shallower in a null-window node whose static score is 60 per
-/// ply above beta: 1-2 plies deeper at 1 s, +125 =4 -141, 270 games, about -21 Elo. A
-/// copy of main against main in the same runner: +81 =0 -79, 160 games, +4 +/- 54.)
+/// alpha-improvement reduction): +108 =2 -146, 256 games, about -52 Elo; singular
+/// extensions of the table move from depth 7, 4 per ply below its table score,
+/// half-depth test, with multi-cut: 3-4 plies less nominal depth at 1 s, +145 =5 -159,
+/// 309 games, about -16 Elo; from depth 8 with 8 per ply: +109 =2 -139, 250 games,
+/// about -39 Elo; Rapfi's fail-high reduction, moves other than fours a ply shallower
+/// in a null-window node whose static score is 60 per ply above beta: 1-2 plies deeper
+/// at 1 s, +125 =4 -141, 270 games, about -21 Elo. A copy of main against main in the
+/// same runner: +81 =0 -79, 160 games, +4 +/- 54.)
+///
 /// Late-move reductions from this depth and this move index on.
 const LMR_MIN_DEPTH: i32 = 2;
 const LMR_MIN_INDEX: usize = 2;
