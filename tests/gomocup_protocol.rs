@@ -471,3 +471,50 @@ fn tictactoe_over_gomocup() {
     assert!(b.ask("START 15").starts_with("ERROR"));
     assert_eq!(b.ask("START 3"), "OK");
 }
+
+#[test]
+fn renju_black_with_only_forbidden_points_left_plays_one() {
+    // A full 15x15 board (no five anywhere) but for 7,7, where black (own, to move)
+    // would make an overline: black has no legal move. Answering nothing loses on
+    // time; the engine plays the forbidden point and loses by the rule (as Rapfi does).
+    let rows = [
+        "ooxoxxxxooxoxxo",
+        "xxooxooooxoxoox",
+        "xoxooxxoxooxoxx",
+        "oxxxxoxoxxoxxox",
+        "ooxxxoxoxxoooox",
+        "oxxxxooxooxoxxo",
+        "xooxoooxooooxxo",
+        "ooooxxx.xxoxoxo",
+        "xooxxoooxooxxxx",
+        "xxoxxxxoxoxoxoo",
+        "oxxooxxoxooxxxo",
+        "xoooxooxoooxooo",
+        "ooooxxxooxoxxxx",
+        "xxxooooxoxxooox",
+        "ooxxxxooxxxoxxo",
+    ];
+    let mut b = Brain::gomocup();
+    b.send("INFO rule 4");
+    b.send("INFO timeout_turn 200");
+    assert_eq!(b.ask("START 15"), "OK");
+    b.send("BOARD");
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            match c {
+                'x' => b.send(&format!("{x},{y},1")),
+                'o' => b.send(&format!("{x},{y},2")),
+                _ => {}
+            }
+        }
+    }
+    b.send("DONE");
+    let answer = loop {
+        let l = b.line_within(Duration::from_secs(5)).expect("an answer");
+        if !l.starts_with("MESSAGE") {
+            break l;
+        }
+    };
+    assert_eq!(answer, "7,7", "{}", b.dump());
+    assert_eq!(b.ask("YXSHOWFORBID"), "FORBID .", "{}", b.dump());
+}

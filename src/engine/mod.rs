@@ -486,7 +486,8 @@ pub fn run_search(
 }
 
 /// The search of a job: falls back to any legal move when the search has none
-/// (every move loses at once).
+/// (every move loses at once), and for renju black with only forbidden points left,
+/// to the first of them.
 #[allow(clippy::too_many_arguments)]
 fn search_position(
     pos: &Position,
@@ -510,7 +511,8 @@ fn search_position(
         }),
     };
     if r.best.is_none() {
-        if let Some(&mv) = pos.legal_moves().first() {
+        let fallback = pos.legal_moves().first().copied();
+        if let Some(mv) = fallback.or_else(|| pos.forced_forbidden_move()) {
             r.best = mv;
             r.pv = vec![mv];
         }

@@ -78,6 +78,16 @@ impl Position {
         with_game!(self, g => g.legal_moves(&mut v));
         v
     }
+    /// The move to play when the side to move has no legal one but the game is not
+    /// over: renju black with only forbidden points left plays the first of them and
+    /// loses by the rule (as Rapfi does), rather than answering nothing and losing
+    /// on time.
+    pub fn forced_forbidden_move(&self) -> Option<Move> {
+        match self {
+            Position::Gomoku(g) if g.result().is_none() => g.forbidden_points().first().copied(),
+            _ => None,
+        }
+    }
     /// An empty copy of the same game, size and rule.
     pub fn empty_like(&self) -> Position {
         match self {

@@ -28,8 +28,10 @@ const CHECK_EVERY: u64 = 1024;
 /// The hard deadline is read every this many searched nodes too (calls, not the node
 /// count, which solvers raise in jumps). A node usually costs about a microsecond, so
 /// 1024 nodes are a millisecond; this bounds the overrun if some nodes cost far more.
-/// (A renju self-play move once took 1208 ms of a 200 ms turn on a nearly full board;
-/// the cause was not found: crowded renju boards searched here ran at the usual speed.)
+/// (A renju self-play move once "took" 1208 ms of a 200 ms turn on a nearly full
+/// board: most likely black with only forbidden points left, which answered
+/// `ERROR no legal move` until the manager's cutoff; such a position now plays a
+/// forbidden point, see `Position::forced_forbidden_move`.)
 const DEADLINE_EVERY: u32 = 64;
 const HISTORY_SIZE: usize = 1024;
 /// Threat-solver budgets (nodes): the forcing solver (gomoku VCF) at the root, the
