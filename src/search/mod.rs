@@ -80,7 +80,13 @@ const RFP_MARGIN: i32 = 250;
 /// about -39 Elo; Rapfi's fail-high reduction, moves other than fours a ply shallower
 /// in a null-window node whose static score is 60 per ply above beta: 1-2 plies deeper
 /// at 1 s, +125 =4 -141, 270 games, about -21 Elo. A copy of main against main in the
-/// same runner: +81 =0 -79, 160 games, +4 +/- 54.)
+/// same runner: +81 =0 -79, 160 games, +4 +/- 54. Also dropped (2026-11-25, same
+/// screen): late-move reductions at the root, 2 plies deeper at 1 s but +97 =6 -128,
+/// 231 games, -46.9 +/- 44.9 (SPRT H0); the table's score in place of the static one
+/// for the pruning rules where its bound allows, +193 =6 -201, 400 games,
+/// -6.9 +/- 33.9; a counter-move ordering bonus, +82 =2 -92, 176 games, stopped.
+/// Pending (not landed): quiet moves reduced a ply less or more by their history
+/// (history / 6000), +208 =8 -184, 400 games, +20.9 +/- 33.9, LOS 88.7%, branch exp-C.)
 ///
 /// Late-move reductions from this depth and this move index on.
 const LMR_MIN_DEPTH: i32 = 2;
