@@ -212,6 +212,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Internal iterative reduction: the depth from which a node with no table move
+    /// is searched a ply shallower. Default: none.
+    fn iir_depth(&self) -> Option<i32> {
+        None
+    }
+
     /// Whether the opponent threatens to win on his next move (gomoku: he has a five
     /// to complete), so [`Game::generate`] lists only the answers and a static score
     /// means little: the search extends such nodes at its leaves and does not prune

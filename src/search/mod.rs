@@ -85,8 +85,11 @@ const RFP_MARGIN: i32 = 250;
 /// 231 games, -46.9 +/- 44.9 (SPRT H0); the table's score in place of the static one
 /// for the pruning rules where its bound allows, +193 =6 -201, 400 games,
 /// -6.9 +/- 33.9; a counter-move ordering bonus, +82 =2 -92, 176 games, stopped.
-/// Pending (not landed): quiet moves reduced a ply less or more by their history
-/// (history / 6000), +208 =8 -184, 400 games, +20.9 +/- 33.9, LOS 88.7%, branch exp-C.)
+/// Quiet moves reduced a ply less or more by their history (history / 6000): renju
+/// +208 =8 -184, 400 games, +20.9 +/- 33.9, but freestyle +170 =8 -204, 382 games,
+/// -31.0 +/- 34.7 (SPRT H0). PV nodes whose table move came from a much shallower
+/// search searched (gap / 4, at most 3) plies shallower (Rapfi): renju +119 =6 -141,
+/// 266 games, about -29, stopped.)
 ///
 /// Late-move reductions from this depth and this move index on.
 const LMR_MIN_DEPTH: i32 = 2;
@@ -901,6 +904,13 @@ impl<'a, G: Game> Searcher<'a, G> {
                     return eval;
                 }
             }
+        }
+
+        // Internal iterative reduction: a deep node the table knows no move for is
+        // searched a ply shallower where the game asks for it (its move order is a
+        // guess; the next iteration comes back with a table move).
+        if tt_move == Move::NONE && self.pos.iir_depth().is_some_and(|d| depth >= d) {
+            depth -= 1;
         }
 
         let mut list = std::mem::take(&mut self.lists[ply]);

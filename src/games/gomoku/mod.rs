@@ -99,6 +99,9 @@ const LEAF_VCF_DEPTH: u32 = 3;
 /// freestyle; 120 per ply at depths up to 3 lost in renju, 54.0/126, stopped early.)
 const RAZOR_DEPTH: i32 = 2;
 const RAZOR_MARGIN: i32 = 200;
+/// Internal iterative reduction (`Game::iir_depth`) in freestyle and renju: a node
+/// with no table move is searched a ply shallower from this depth.
+const IIR_DEPTH: i32 = 4;
 
 /// Evaluation clamp (well inside `MATE_BOUND`).
 pub const EVAL_LIMIT: i32 = 20_000;
@@ -1131,6 +1134,9 @@ impl Game for Gomoku {
     fn razor_margin(&self, depth: i32) -> Option<i32> {
         (matches!(self.rule, Rule::Freestyle | Rule::Renju) && (1..=RAZOR_DEPTH).contains(&depth))
             .then_some(RAZOR_MARGIN * depth)
+    }
+    fn iir_depth(&self) -> Option<i32> {
+        matches!(self.rule, Rule::Freestyle | Rule::Renju).then_some(IIR_DEPTH)
     }
     fn tactical_win(
         &mut self,
