@@ -89,7 +89,15 @@ const RFP_MARGIN: i32 = 250;
 /// +208 =8 -184, 400 games, +20.9 +/- 33.9, but freestyle +170 =8 -204, 382 games,
 /// -31.0 +/- 34.7 (SPRT H0). PV nodes whose table move came from a much shallower
 /// search searched (gap / 4, at most 3) plies shallower (Rapfi): renju +119 =6 -141,
-/// 266 games, about -29, stopped.)
+/// 266 games, about -29, stopped. Dropped 2026-11-26, each 400 games at 200 ms
+/// against main: history-adjusted reductions in renju alone, a second run
+/// +202 =8 -190, +10.4 +/- 33.8; late moves of an expected cut node (a null-window
+/// child the parent expects to fail high) reduced a ply more, as Stockfish and Rapfi
+/// do: renju +207 =10 -183, +20.9 +/- 33.8, then with another opening order
+/// +192 =9 -199, -6.1 +/- 33.8, freestyle +200 =8 -192, +6.9 +/- 33.8; a reduced move
+/// whose reduced search beat alpha by 100 + 30 per ply of reduction searched again a
+/// ply deeper (Rapfi's LMR extension): renju +207 =5 -188, +16.5 +/- 34.0; the two
+/// together: renju +194 =5 -201, -6.1 +/- 33.9.)
 ///
 /// Late-move reductions from this depth and this move index on.
 const LMR_MIN_DEPTH: i32 = 2;
