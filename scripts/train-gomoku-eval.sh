@@ -28,6 +28,13 @@
 #      positions): -126 +/- 79 Elo (+29 =0 -60, SPRT H0 after 89 games); the committed
 #      weights fine-tuned on them (`--init`, 300 epochs, --lr 0.5; held out 0.0502):
 #      +45 =2 -79 (126 games, about -96 Elo).
+#      Finer line classes measured and not kept (2026-11-26, branch fine-classes):
+#      open twos and threes split by how many stones strengthen them (Rapfi's F2A,
+#      F2B, F3S; 14 classes, 2380 combinations), renju retrained by these same two
+#      rounds (held out 0.0499; the fit valued a plain open three 4 and a double-sided
+#      one 96 for black to move): +212 =5 -183, +25.2 +/- 34.0 and, another opening
+#      order, +191 =7 -202, -9.6 +/- 33.9 (400 games each, 200 ms a move); against
+#      Rapfi at 1 s 23.1% (240 games; the committed weights 24.1% over 480).
 #    - Freestyle: 6000 games (seed 11) and 12000 (seed 21), with the threat masks:
 #      +35.7 +/- 34.2 Elo over the first round (400 games, 200 ms a move). 6000
 #      games without the masks had scored -16 +/- 34 (400 games).

@@ -97,7 +97,10 @@ const RFP_MARGIN: i32 = 250;
 /// +192 =9 -199, -6.1 +/- 33.8, freestyle +200 =8 -192, +6.9 +/- 33.8; a reduced move
 /// whose reduced search beat alpha by 100 + 30 per ply of reduction searched again a
 /// ply deeper (Rapfi's LMR extension): renju +207 =5 -188, +16.5 +/- 34.0; the two
-/// together: renju +194 =5 -201, -6.1 +/- 33.9.)
+/// together: renju +194 =5 -201, -6.1 +/- 33.9. Dropped 2026-11-26 (stop 33): gentler
+/// reductions, 0.25 + 0.75 ln d ln i (Rapfi's factor is near 0.56): renju +206 =8
+/// -186, +17.4 +/- 33.9, one run, no gain shown; a copy of main against main in the
+/// same runner and opening order, +198 =5 -197, +0.9 +/- 33.9.)
 ///
 /// Late-move reductions from this depth and this move index on.
 const LMR_MIN_DEPTH: i32 = 2;
