@@ -196,6 +196,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.is_quiet(mv).then_some(0)
     }
 
+    /// How hard `mv` (listed by [`Game::generate`]) attacks: 2 if it makes a threat
+    /// the opponent must meet (gomoku: a three or better), 1 if it prepares two
+    /// (gomoku: two open twos), else 0. A move attacking at 1 or 2 after an attack at
+    /// 2 by the same side is reduced a ply less (a continuing attack). Default: 0.
+    fn attack_level(&self, _mv: Move) -> u8 {
+        0
+    }
+
     /// A forced win for the side to move that needs no search (gomoku: a five to
     /// complete, or an open four the opponent can meet with no four of his own): the
     /// plies to the end of the game. Must be exact under the rule; games without such

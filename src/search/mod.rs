@@ -100,7 +100,10 @@ const RFP_MARGIN: i32 = 250;
 /// together: renju +194 =5 -201, -6.1 +/- 33.9. Dropped 2026-11-26 (stop 33): gentler
 /// reductions, 0.25 + 0.75 ln d ln i (Rapfi's factor is near 0.56): renju +206 =8
 /// -186, +17.4 +/- 33.9, one run, no gain shown; a copy of main against main in the
-/// same runner and opening order, +198 =5 -197, +0.9 +/- 33.9.)
+/// same runner and opening order, +198 =5 -197, +0.9 +/- 33.9. Kept 2026-11-26
+/// (stop 34), renju only: a continuing attack reduced a ply less (below), +208 =10
+/// -182, +22.6 +/- 33.8, and with another opening order +210 =8 -182,
+/// +24.4 +/- 33.9; against Rapfi at 1 s 22.7%, 240 games, no change shown.)
 ///
 /// Late-move reductions from this depth and this move index on.
 const LMR_MIN_DEPTH: i32 = 2;
@@ -266,6 +269,8 @@ struct Searcher<'a, G: Game> {
     on_root: Option<&'a mut dyn FnMut(RootProgress)>,
     /// Static score per ply of the current line (`NO_EVAL` where not computed).
     evals: Vec<i32>,
+    /// How hard the move made at each ply attacked ([`Game::attack_level`]).
+    attacks: Vec<u8>,
 }
 
 /// Marks a ply without a static score in `Searcher::evals`.
@@ -398,6 +403,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
             on_root: None,
             evals: vec![NO_EVAL; MAX_PLY + 2],
+            attacks: vec![0; MAX_PLY + 2],
         }
     }
 
@@ -667,6 +673,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             if report {
                 self.root_progress(RootProgress::Searching(mv));
             }
+            self.attacks[0] = self.pos.attack_level(mv);
             self.pos.make(mv);
             self.nodes += 1;
             let score = if i == 0 {
@@ -1018,10 +1025,16 @@ impl<'a, G: Game> Searcher<'a, G> {
             } else {
                 None
             };
+            // A continuing attack (an attack after our own three or better two plies
+            // up, Game::attack_level) is reduced a ply less, as Rapfi does.
+            let attack = self.pos.attack_level(mv);
+            self.attacks[ply] = attack;
+            let continued = attack > 0 && ply >= 2 && self.attacks[ply - 2] == 2;
             let reduction = match graded {
                 Some(extra) => {
-                    (lmr(depth, i) - i32::from(pv_node) + i32::from(!pv_node && !improving) + extra)
-                        .clamp(0, new_depth - 1)
+                    (lmr(depth, i) - i32::from(pv_node) + i32::from(!pv_node && !improving) + extra
+                        - i32::from(continued))
+                    .clamp(0, new_depth - 1)
                 }
                 None => 0,
             };

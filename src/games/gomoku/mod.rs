@@ -1090,6 +1090,22 @@ impl Game for Gomoku {
             Some(0)
         }
     }
+    /// Renju: 2 for a three or better of ours, 1 for two open twos (a continuing
+    /// attack reduced a ply less, after Rapfi: renju self-play at 200 ms +22.6 +/- 33.8
+    /// and +24.4 +/- 33.9 with two opening orders, 400 games each). Other rules: 0
+    /// (not measured).
+    fn attack_level(&self, mv: Move) -> u8 {
+        if self.rule != Rule::Renju {
+            return 0;
+        }
+        let (x, y) = mv.xy(self.width);
+        let p = self.pos(x, y);
+        match self.combo(p, self.stm.index()).p4 {
+            k if k >= pattern::P4_FLEX3 => 2,
+            pattern::P4_FLEX2_2X | pattern::P4_BLOCK3_PLUS => 1,
+            _ => 0,
+        }
+    }
     fn quick_win(&self) -> Option<u32> {
         let us = self.stm.index();
         let them = 1 - us;

@@ -1236,3 +1236,35 @@ fn threat_mask_flags() {
     // The flags read the counts of the side to move first.
     assert_eq!(threat_mask(&opp, &own), 0b100 | 1 << 4 | 1 << 5 | 1 << 10);
 }
+
+#[test]
+fn attack_levels_in_renju_only() {
+    // Black to move. (5,3) makes an open three with (3,3) and (4,3); (10,10) makes
+    // two open twos with (9,10) and (10,9); (13,1) makes nothing.
+    for rule in [Rule::Renju, Rule::Freestyle, Rule::Standard] {
+        let g = from_rows(
+            rule,
+            &[
+                "",
+                "",
+                "",
+                "...XX",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "..........X",
+                ".........X",
+            ],
+            B,
+        );
+        let level = |x, y| g.attack_level(mv(&g, x, y));
+        let levels = (level(5, 3), level(10, 10), level(13, 1));
+        if rule == Rule::Renju {
+            assert_eq!(levels, (2, 1, 0));
+        } else {
+            assert_eq!(levels, (0, 0, 0), "{rule:?}: not graded");
+        }
+    }
+}
