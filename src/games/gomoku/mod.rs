@@ -1097,7 +1097,7 @@ impl Game for Gomoku {
     /// with more (pattern classes FLEX2_2X and BLOCK3_PLUS; a continuing
     /// attack reduced a ply less, after Rapfi: renju self-play at 200 ms +22.6 +/- 33.8
     /// and +24.4 +/- 33.9 with two opening orders, 400 games each). Other rules: 0
-    /// (not measured).
+    /// (freestyle measured: -10.4 +/- 34.0, 400 games; standard and caro not).
     fn attack_level(&self, mv: Move) -> u8 {
         if self.rule != Rule::Renju {
             return 0;
