@@ -16,10 +16,10 @@ Every move prints one line; at the end the moves after which the reference claim
 a forced win for the opponent while it scored the position before above -300 and
 preferred another move are listed as BLUNDER. Scores of a one-second search are
 noisy (differences of 100 are common); the forced wins are the firm part. Found
-this way (2026-11-26, renju at 1 s): 26 such moves in 64 games ply lost as black;
-ply's own 5 s search still preferred most of them and its VCT solver found the
-opponent's win after only 2, so the wins come from searches that mix threats
-with quiet moves.
+this way (2026-11-26, renju at 1 s): 26 such moves in the 67 games ply did not win
+as black; ply's own search at 5 s still chose 8 of them (Rapfi's move in 7), and its
+VCT solver found the opponent's win after only 2: the wins come from searches that
+mix threats with quiet moves.
 """
 import argparse
 import concurrent.futures
