@@ -25,6 +25,7 @@ import argparse
 import concurrent.futures
 import importlib.util
 import os
+import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 spec = importlib.util.spec_from_file_location("claims", os.path.join(HERE, "gomoku-claims.py"))
@@ -87,15 +88,14 @@ def main():
     ap.add_argument("--ref-turn", type=int, default=1000)
     ap.add_argument("--lost-only", action="store_true")
     a = ap.parse_args()
+    # Each game's result, from its header (GN comes before RE).
+    results = dict(re.findall(r"GN\[(\d+)\][^;]*?RE\[([^\]]*)\]", open(a.sgf).read()))
     jobs = []
     for gn, pb, pw, moves in claims.games(a.sgf):
         if (pb if a.colour == "B" else pw) != a.name:
             continue
-        if a.lost_only:
-            text = open(a.sgf).read()
-            head = text[text.index(f"GN[{gn}]") :].split(";", 1)[0]
-            if f"RE[{a.colour}+]" in head:
-                continue
+        if a.lost_only and results.get(str(gn)) == f"{a.colour}+":
+            continue
         jobs.append((gn, moves, a.colour))
     with concurrent.futures.ThreadPoolExecutor(2) as ex:
         rows = [r for part in ex.map(lambda j: score_games(j, a), [jobs[0::2], jobs[1::2]]) for r in part]
