@@ -870,12 +870,13 @@ impl Gomoku {
     }
 
     /// Layer 2b: the opponent can make an open four or a four-three next move: only
-    /// the squares on those threats' lines (where a stone can spoil them), our own
-    /// fours, and against a four-three the squares on the lines through its four's
-    /// five square: a stone there can turn our forced block into a four of ours (a
-    /// counter-defence, as Rapfi's move generator has it). When that block already
-    /// makes a four of ours, every move is generated. Renju: a forbidden square is no
-    /// threat of black's.
+    /// the squares that spoil every such threat (found among the squares on the
+    /// threats' lines that hold a three or four of his; caro, or when no square
+    /// spoils them all: all those squares), our own fours, and against a four-three
+    /// the squares on the lines through its four's five square: a stone there can
+    /// turn our forced block into a four of ours (a counter-defence, as Rapfi's move
+    /// generator has it). When that block already makes a four of ours, every move is
+    /// generated. Renju: a forbidden square is no threat of black's.
     fn gen_defend(&self, out: &mut Vec<ScoredMove>) -> bool {
         let us = self.stm;
         let them = us.other();
@@ -911,12 +912,42 @@ impl Gomoku {
                 return false;
             }
         }
-        let mut squares = Vec::new();
-        for &w in threats.iter().chain(&blocks) {
-            squares.push(w);
-            for &dd in &self.dirs {
+        // The squares on his threats' lines (those holding a three or four of his:
+        // a stone on another line leaves the threat as it is).
+        let mut line = Vec::new();
+        for &w in &threats {
+            line.push(w);
+            for (d, &dd) in self.dirs.iter().enumerate() {
+                if !(pattern::F3..=pattern::FORBID).contains(&self.info[w].pat[d][t]) {
+                    continue;
+                }
                 for k in (-reach..=reach).filter(|&k| k != 0) {
                     let q = (w as isize + k * dd) as usize;
+                    if self.cells[q] == EMPTY {
+                        line.push(q);
+                    }
+                }
+            }
+        }
+        // Of those, only the ones that spoil every threat (caro keeps all: a stone
+        // past a five's end matters there). If none does, all stay.
+        if self.rule != Rule::Caro {
+            let code = us.index() as u16 + 1;
+            let spoiling: Vec<usize> = line
+                .iter()
+                .copied()
+                .filter(|&q| threats.iter().all(|&w| self.spoils(q, w, t, code)))
+                .collect();
+            if !spoiling.is_empty() {
+                line = spoiling;
+            }
+        }
+        let mut squares = line;
+        for &b in &blocks {
+            squares.push(b);
+            for &dd in &self.dirs {
+                for k in (-reach..=reach).filter(|&k| k != 0) {
+                    let q = (b as isize + k * dd) as usize;
                     if self.cells[q] == EMPTY {
                         squares.push(q);
                     }
@@ -940,6 +971,38 @@ impl Gomoku {
             }
         }
         true
+    }
+
+    /// Does a stone of stone code `code` on empty square `q` leave colour `t`'s threat
+    /// square `w` without its open four or four-three? From the window codes alone
+    /// (the stone changes only the line through both). Renju black: a square the
+    /// table calls maybe forbidden counts as spoiled (the exact test is not run).
+    fn spoils(&self, q: usize, w: usize, t: usize, code: u16) -> bool {
+        if q == w {
+            return true;
+        }
+        let diff = q as isize - w as isize;
+        let mut c = self.info[w].code[t] as i32;
+        for (d, &dd) in self.dirs.iter().enumerate() {
+            let shift = (1..=4isize).find_map(|k| {
+                if diff == k * dd {
+                    Some(2 * (k + 3))
+                } else if diff == -k * dd {
+                    Some(2 * (4 - k))
+                } else {
+                    None
+                }
+            });
+            if let Some(s) = shift {
+                let key = self.info[w].keys[d] ^ (code << s);
+                let np = self.lines[key as usize][t];
+                c += (i32::from(np) - i32::from(self.info[w].pat[d][t])) * POW11[d];
+                break;
+            }
+        }
+        let combo = &self.combos[t][c as usize];
+        !(combo.p4 == pattern::P4_FLEX4 || combo.p4 == pattern::P4_BLOCK4_FLEX3)
+            || (self.rule == Rule::Renju && t == Color::Black.index() && combo.maybe_forbidden)
     }
 
     /// Ordering score of empty square `p` for the side to move: winning moves (open

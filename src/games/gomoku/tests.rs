@@ -1056,23 +1056,23 @@ fn generate_against_an_open_three_only_defences_and_fours() {
             ],
             B,
         );
-        let moves = gen_xy(&g);
-        for must in [(4, 7), (8, 7), (3, 7), (9, 7), (10, 5), (10, 6)] {
-            assert!(moves.contains(&must), "{rule:?}: {must:?} missing");
-        }
-        for &(x, y) in &moves {
-            // Within 4 of a threat square (4,7) or (8,7) on one of its lines.
-            let on_threat_lines = [4isize, 8].iter().any(|&c| {
-                let (dx, dy) = (x as isize - c, y as isize - 7);
-                dx.abs().max(dy.abs()) <= 4 && (dx == 0 || dy == 0 || dx == dy || dx == -dy)
-            });
-            assert!(
-                on_threat_lines || [(10, 5), (10, 6)].contains(&(x, y)),
-                "{rule:?}: {x},{y} is neither a defence nor a four"
-            );
-        }
-        // A quiet square near black's loose stone is not searched.
-        assert!(!moves.contains(&(1, 13)));
+        // Only the two open-four squares spoil both of them: a stone past an end
+        // ((3,7) or (9,7)) leaves the other end's open four. Plus black's fours.
+        assert_eq!(
+            gen_xy(&g),
+            vec![(10, 5), (10, 6), (4, 7), (8, 7)],
+            "{rule:?}"
+        );
+    }
+    // A split three O.OO with room: its open-four square (6,7) and both ends, which
+    // each leave it a closed four at most; a square past an end does not.
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let g = from_rows(
+            rule,
+            &["", "", "", "", "", "", "", ".....O.OO", "", "", "..X"],
+            B,
+        );
+        assert_eq!(gen_xy(&g), vec![(4, 7), (6, 7), (9, 7)], "{rule:?}");
     }
 }
 
@@ -1267,4 +1267,70 @@ fn attack_levels_in_renju_only() {
             assert_eq!(levels, (0, 0, 0), "{rule:?}: not graded");
         }
     }
+}
+
+/// `spoils` (from the window codes) agrees with placing the stone: after our stone
+/// on `q`, the opponent's threat square `w` no longer makes an open four or a
+/// four-three exactly when `spoils` says so (renju black: or the table calls it
+/// maybe forbidden).
+#[test]
+fn spoiling_a_threat_agrees_with_placing_the_stone() {
+    let mut rng = Rng(0x5eed_0f7e_a7a7);
+    let mut checked = 0;
+    for rule in [Rule::Freestyle, Rule::Renju, Rule::Standard] {
+        for _ in 0..40 {
+            let mut g = new(15, 15, rule);
+            for _ in 0..40 {
+                if g.result().is_some() {
+                    break;
+                }
+                let t = 1 - g.stm.index();
+                let mut threats = Vec::new();
+                g.for_each_candidate(|p, _| {
+                    let k = g.combo(p, t).p4;
+                    if k == pattern::P4_FLEX4 || k == pattern::P4_BLOCK4_FLEX3 {
+                        threats.push(p);
+                    }
+                });
+                if !threats.is_empty() {
+                    let code = g.stm.index() as u16 + 1;
+                    let mut squares = Vec::new();
+                    g.for_each_candidate(|p, mv| squares.push((p, mv)));
+                    for (q, mv) in squares {
+                        for &w in &threats {
+                            let said = g.spoils(q, w, t, code);
+                            g.place(mv, g.stm);
+                            let c = g.combo(w, t);
+                            let still = w != q
+                                && (c.p4 == pattern::P4_FLEX4 || c.p4 == pattern::P4_BLOCK4_FLEX3);
+                            let unsure = rule == Rule::Renju
+                                && t == Color::Black.index()
+                                && c.maybe_forbidden;
+                            g.unmake();
+                            assert!(said != still || (said && unsure), "{g:?} q {q} w {w}");
+                            checked += 1;
+                        }
+                    }
+                }
+                let mut v = Vec::new();
+                g.legal_moves(&mut v);
+                if v.is_empty() {
+                    break;
+                }
+                // Stones near the centre, so threats are common.
+                let near: Vec<Move> = v
+                    .iter()
+                    .copied()
+                    .filter(|m| {
+                        let (x, y) = m.xy(15);
+                        (4..11).contains(&x) && (4..11).contains(&y)
+                    })
+                    .collect();
+                let pool = if near.is_empty() { &v } else { &near };
+                let m = pool[rng.below(pool.len())];
+                g.make(m);
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} checks");
 }
