@@ -912,20 +912,23 @@ impl Gomoku {
                 return false;
             }
         }
+        // The empty squares within reach of `w` along direction `dd`.
+        let along = |w: usize, dd: isize, out: &mut Vec<usize>| {
+            for k in (-reach..=reach).filter(|&k| k != 0) {
+                let q = (w as isize + k * dd) as usize;
+                if self.cells[q] == EMPTY {
+                    out.push(q);
+                }
+            }
+        };
         // The squares on his threats' lines (those holding a three or four of his:
         // a stone on another line leaves the threat as it is).
         let mut line = Vec::new();
         for &w in &threats {
             line.push(w);
             for (d, &dd) in self.dirs.iter().enumerate() {
-                if !(pattern::F3..=pattern::FORBID).contains(&self.info[w].pat[d][t]) {
-                    continue;
-                }
-                for k in (-reach..=reach).filter(|&k| k != 0) {
-                    let q = (w as isize + k * dd) as usize;
-                    if self.cells[q] == EMPTY {
-                        line.push(q);
-                    }
+                if (pattern::F3..=pattern::FORBID).contains(&self.info[w].pat[d][t]) {
+                    along(w, dd, &mut line);
                 }
             }
         }
@@ -946,12 +949,7 @@ impl Gomoku {
         for &b in &blocks {
             squares.push(b);
             for &dd in &self.dirs {
-                for k in (-reach..=reach).filter(|&k| k != 0) {
-                    let q = (b as isize + k * dd) as usize;
-                    if self.cells[q] == EMPTY {
-                        squares.push(q);
-                    }
-                }
+                along(b, dd, &mut squares);
             }
         }
         self.for_each_candidate(|p, _| {
