@@ -116,6 +116,12 @@ const OUT_FORBIDDEN: u8 = 2;
 const OUT_LINE_BLACK: u8 = 4;
 const OUT_LINE_WHITE: u8 = 8;
 
+/// A combined class that must be answered next move: an open four or a four-three.
+#[inline]
+fn threatens(k: u8) -> bool {
+    k == pattern::P4_FLEX4 || k == pattern::P4_BLOCK4_FLEX3
+}
+
 /// Per-square incremental state.
 #[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
 struct Info {
@@ -889,8 +895,7 @@ impl Gomoku {
         let mut threats = Vec::new();
         self.for_each_candidate(|p, _| {
             let k = self.combo(p, t).p4;
-            if (k == pattern::P4_FLEX4 || k == pattern::P4_BLOCK4_FLEX3) && self.legal_for(p, them)
-            {
+            if threatens(k) && self.legal_for(p, them) {
                 threats.push(p);
             }
         });
@@ -999,7 +1004,7 @@ impl Gomoku {
             }
         }
         let combo = &self.combos[t][c as usize];
-        !(combo.p4 == pattern::P4_FLEX4 || combo.p4 == pattern::P4_BLOCK4_FLEX3)
+        !threatens(combo.p4)
             || (self.rule == Rule::Renju && t == Color::Black.index() && combo.maybe_forbidden)
     }
 

@@ -1288,7 +1288,7 @@ fn spoiling_a_threat_agrees_with_placing_the_stone() {
                 let mut threats = Vec::new();
                 g.for_each_candidate(|p, _| {
                     let k = g.combo(p, t).p4;
-                    if k == pattern::P4_FLEX4 || k == pattern::P4_BLOCK4_FLEX3 {
+                    if threatens(k) {
                         threats.push(p);
                     }
                 });
@@ -1301,8 +1301,7 @@ fn spoiling_a_threat_agrees_with_placing_the_stone() {
                             let said = g.spoils(q, w, t, code);
                             g.place(mv, g.stm);
                             let c = g.combo(w, t);
-                            let still = w != q
-                                && (c.p4 == pattern::P4_FLEX4 || c.p4 == pattern::P4_BLOCK4_FLEX3);
+                            let still = w != q && threatens(c.p4);
                             let unsure = rule == Rule::Renju
                                 && t == Color::Black.index()
                                 && c.maybe_forbidden;
