@@ -38,6 +38,20 @@ pub trait ExactSolver: Send {
         stop: &AtomicBool,
         deadline: Option<Instant>,
     ) -> Option<Proof>;
+    /// How much further a probable solve ([`ExactSolver::solve_probable`]) reaches
+    /// than an exact one (0: the solver has none).
+    const PROBABLE_EXTRA: u32 = 0;
+    /// A probable solve: a selective solve to the end whose score is an estimate
+    /// (cheaper than the exact solve by several times, and far surer than a midgame
+    /// search); `None` when stopped first, or when the solver has none.
+    fn solve_probable(
+        &mut self,
+        _pos: &Self::Pos,
+        _stop: &AtomicBool,
+        _deadline: Option<Instant>,
+    ) -> Option<Proof> {
+        None
+    }
     /// Forgets what earlier solves stored (a new game).
     fn clear(&mut self);
 }

@@ -8,6 +8,9 @@
 //! - [`Deliberation`] — a move or hint at a set depth (NBoard's `set depth n`): the
 //!   solver takes over at `min(2n, 20)` empties or fewer, at least `3n/2`
 //!   ([`exact_at_depth`]: exact), a win/loss/draw solve at two more; with a clock also no further than the solver reaches in the time.
+//!   From depth 10 on, a probable solve ([`ExactSolver::solve_probable`], an estimate)
+//!   after the search picks the move up to six empties past the exact solve, at most
+//!   26 ([`probable_at_depth`]).
 //!   Before a solve of more than [`QUICK_SOLVE`] moves left, or a timed one, a
 //!   search of at most 10 plies gives lines at once and a fallback move. With a
 //!   clock, it first searches (a quarter of its time when a solve follows), then
@@ -115,6 +118,24 @@ pub fn solve<S: ExactSolver>(
 pub fn exact_at_depth(depth: u32) -> u32 {
     (depth * 2).min(20).max(depth * 3 / 2)
 }
+
+/// Moves left at or below which a deliberation at `depth` (exact solves from
+/// `exact_max` moves left) tries a probable solve ([`ExactSolver::solve_probable`])
+/// after its search: as far past the exact solve as the solver's probable solves
+/// reach, at most [`PROBABLE_MAX`] moves left, for depths from
+/// [`PROBABLE_FROM_DEPTH`] (0: none, also when the solver has none).
+pub fn probable_at_depth<S: ExactSolver>(depth: u32, exact_max: u32) -> u32 {
+    if depth < PROBABLE_FROM_DEPTH || S::PROBABLE_EXTRA == 0 {
+        return 0;
+    }
+    (exact_max + S::PROBABLE_EXTRA).min(PROBABLE_MAX)
+}
+
+/// The least depth whose deliberations try probable solves.
+const PROBABLE_FROM_DEPTH: u32 = 10;
+/// The most moves left a probable solve is tried at (reversi: one at 26 empties
+/// takes about 0.2 s; each more empty doubles it).
+const PROBABLE_MAX: u32 = 26;
 
 /// Moves left at or below which a deliberation at `depth` solves for win/loss/draw.
 pub fn wld_at_depth(depth: u32) -> u32 {
@@ -250,17 +271,38 @@ impl<S: ExactSolver> Deliberation<'_, S> {
             wld_max = wld_max.min(fits + S::WLD_EXTRA);
         }
         let solve = left <= wld_max;
+        let probable = !solve && lines <= 1 && left <= probable_at_depth::<S>(depth, exact_max);
         let mut best = None;
         // A search first: its move is the answer if a timed solve does not finish, and
         // it shows lines at once before a long solve. Small untimed solves skip it.
         if !solve || time.is_some() || left > QUICK_SOLVE {
             let mut d = depth.min(left).max(1);
             let mut t = time;
-            if solve {
+            if solve || probable {
                 d = d.min(10);
                 t = t.map(|(s, h)| (s / 4, h / 2));
             }
             best = self.midgame(pos, d, lines, t, verbose);
+        }
+        if probable && !self.stopped() {
+            let deadline = time.map(|(_, h)| self.start + h);
+            if let Some(p) = self.solver.solve_probable(pos, self.stop, deadline) {
+                self.nodes += p.nodes;
+                if !p.best.is_none() {
+                    let out = Line {
+                        best: p.best,
+                        score: p.score,
+                        depth: left,
+                        solved: Solved::No,
+                        pv: vec![p.best],
+                    };
+                    if verbose {
+                        (self.notes)(Note::Line(&out));
+                    }
+                    self.note_nodes();
+                    best = Some(out);
+                }
+            }
         }
         if solve && !self.stopped() {
             let wld = left > exact_max;
@@ -447,6 +489,43 @@ mod tests {
         assert_eq!((move_name(won.best), won.score), ("D3".to_string(), unit));
         let drawn = with_search(line("D3", 0, Solved::WinLossDraw), &searched);
         assert_eq!((move_name(drawn.best), drawn.score), ("D3".to_string(), 0));
+    }
+
+    #[test]
+    fn at_depth_10_a_probable_solve_picks_the_move_up_to_26_empties() {
+        // FFO #46 (24 empties, B3 best: -8) and #47 (25 empties, G2 best: +4): the
+        // probable solve's move, an estimate (not a proof) searched to the end.
+        for (obf, best) in [
+            (
+                "---XXX----OOOX----OOOXX--OOOOXXX--OOOOXX--OXOXXX--XXOO---XXXX-O- X",
+                "B3",
+            ),
+            (
+                "-OOOOO----OOOO---OOOOX--XXXXXX---OXOOX--OOOXOX----OOXX----XXXX-- O",
+                "G2",
+            ),
+        ] {
+            let (pos, _) = Reversi::parse_obf_line(obf).expect("obf");
+            assert!(probable_at_depth::<Solver>(10, exact_at_depth(10)) >= pos.empties());
+            let tt = TranspositionTable::new(1 << 20);
+            let mut solver = Solver::new(1 << 20);
+            let stop = AtomicBool::new(false);
+            let mut notes = |_: Note| {};
+            let mut job = Deliberation {
+                tt: &tt,
+                solver: &mut solver,
+                stop: &stop,
+                start: Instant::now(),
+                nodes: 0,
+                notes: &mut notes,
+            };
+            let line = job.evaluate(&pos, 10, 1, None, false).expect("a line");
+            assert_eq!(move_name(line.best), best);
+            assert_eq!((line.solved, line.depth), (Solved::No, pos.empties()));
+        }
+        // Below depth 10, and past 26 empties, none.
+        assert_eq!(probable_at_depth::<Solver>(8, exact_at_depth(8)), 0);
+        assert_eq!(probable_at_depth::<Solver>(16, exact_at_depth(16)), 26);
     }
 
     #[test]

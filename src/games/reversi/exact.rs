@@ -9,6 +9,9 @@ use super::endgame::Solver;
 use super::{eval, Reversi};
 use crate::games::exact::{ExactSolver, Proof};
 
+/// The probcut margin (discs) of a probable solve: the first selective pass's.
+const PROBABLE_MARGIN: u8 = 8;
+
 impl ExactSolver for Solver {
     type Pos = Reversi;
     const WLD_EXTRA: u32 = 2;
@@ -57,6 +60,34 @@ impl ExactSolver for Solver {
         Some(Proof {
             best: s.best,
             score,
+            nodes: s.nodes,
+        })
+    }
+
+    /// Probable solves reach 26 empties where exact ones reach 20.
+    const PROBABLE_EXTRA: u32 = 6;
+
+    /// One selective pass of margin [`PROBABLE_MARGIN`] discs.
+    fn solve_probable(
+        &mut self,
+        pos: &Reversi,
+        stop: &AtomicBool,
+        deadline: Option<Instant>,
+    ) -> Option<Proof> {
+        let s = Solver::solve_probable(
+            self,
+            pos.player(),
+            pos.opponent(),
+            PROBABLE_MARGIN,
+            Some(stop),
+            deadline,
+        );
+        if !s.complete {
+            return None;
+        }
+        Some(Proof {
+            best: s.best,
+            score: s.score * eval::DISC,
             nodes: s.nodes,
         })
     }

@@ -9,7 +9,8 @@
 //!   search lies far outside the window are cut (probcut), which is cheap and leaves
 //!   the best moves in the table for the exact pass; each pass is surer (a wider
 //!   margin) than the one before. Table bounds carry the margin they were found
-//!   with and are only used by a search at least as sure.
+//!   with and are only used by a search at least as sure. A probable solve
+//!   ([`Solver::solve_probable`]) is one such pass alone: an estimate, much cheaper.
 //! - Root and PV nodes: principal-variation search; every other node is a null-window
 //!   search (`nws`) on the disc difference.
 //! - Deep nodes (more than [`SHALLOW`] empties): own hash table of exact bounds, the
@@ -120,6 +121,15 @@ fn stability_cut(p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
     (bound <= alpha).then_some(bound)
 }
 
+/// What a solve finds: the exact score, only win/loss/draw, or a probable score
+/// (one selective pass with this probcut margin in discs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Goal {
+    Exact,
+    WinLossDraw,
+    Probable(u8),
+}
+
 /// The answer of [`Solver::solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -205,18 +215,44 @@ impl Solver {
         stop: Option<&AtomicBool>,
         deadline: Option<Instant>,
     ) -> Solution {
+        let goal = if wld { Goal::WinLossDraw } else { Goal::Exact };
+        self.solve_goal(p, o, goal, stop, deadline)
+    }
+
+    /// A probable solve (NTest's name; Edax's selective endgame search): only the
+    /// selective pass with probcut margin `margin` discs, an estimate of the exact
+    /// score (and its move) that is cheaper than the solve by several times.
+    pub fn solve_probable(
+        &mut self,
+        p: u64,
+        o: u64,
+        margin: u8,
+        stop: Option<&AtomicBool>,
+        deadline: Option<Instant>,
+    ) -> Solution {
+        self.solve_goal(p, o, Goal::Probable(margin.max(1)), stop, deadline)
+    }
+
+    fn solve_goal(
+        &mut self,
+        p: u64,
+        o: u64,
+        goal: Goal,
+        stop: Option<&AtomicBool>,
+        deadline: Option<Instant>,
+    ) -> Solution {
         if self.fast {
             #[cfg(target_arch = "x86_64")]
-            return self.solve_with::<kernel::V3>(p, o, wld, stop, deadline);
+            return self.solve_with::<kernel::V3>(p, o, goal, stop, deadline);
         }
-        self.solve_with::<Portable>(p, o, wld, stop, deadline)
+        self.solve_with::<Portable>(p, o, goal, stop, deadline)
     }
 
     fn solve_with<K: Kernel>(
         &mut self,
         p: u64,
         o: u64,
-        wld: bool,
+        goal: Goal,
         stop: Stop,
         deadline: Option<Instant>,
     ) -> Solution {
@@ -234,7 +270,7 @@ impl Solver {
                 })
                 .collect();
             let mut main = Search::new(hash, pool_ref, deadline);
-            let solution = main.run::<K>(p, o, wld, stop);
+            let solution = main.run::<K>(p, o, goal, stop);
             pool.done.store(true, Ordering::Release);
             let nodes: u64 = helpers
                 .into_iter()
@@ -265,7 +301,8 @@ impl<'a> Search<'a> {
     }
 
     /// The solve of the main thread (see [`Solver::solve`]).
-    fn run<K: Kernel>(&mut self, p: u64, o: u64, wld: bool, stop: Stop) -> Solution {
+    fn run<K: Kernel>(&mut self, p: u64, o: u64, goal: Goal, stop: Stop) -> Solution {
+        let wld = goal == Goal::WinLossDraw;
         let (alpha, beta) = if wld { (-1, 1) } else { (-64, 64) };
         let m = moves(p, o);
         if m == 0 {
@@ -277,7 +314,12 @@ impl<'a> Search<'a> {
                     complete: true,
                 };
             }
-            let s = -self.root::<K>(o, p, -beta, -alpha, stop).0;
+            // (A probable solve starts from the opponent's position as a root of its
+            // own; an exact one searches it at once.)
+            let s = match goal {
+                Goal::Probable(_) => -self.run::<K>(o, p, goal, stop).score,
+                _ => -self.root::<K>(o, p, -beta, -alpha, stop).0,
+            };
             return Solution {
                 score: s,
                 best: Move::PASS,
@@ -302,14 +344,22 @@ impl<'a> Search<'a> {
             );
             self.nodes += nodes;
             let mut guess = (guess / eval::DISC).clamp(-64, 64);
-            if n >= SELECTIVE_FROM {
-                for &m in &SELECTIVE_MARGINS {
-                    self.margin = m;
-                    guess = self.aspiration::<K>(p, o, guess, stop).0;
-                }
+            if let Goal::Probable(m) = goal {
+                // One selective pass is the answer.
+                self.margin = m;
+                let found = self.aspiration::<K>(p, o, guess, stop);
                 self.margin = EXACT;
+                found
+            } else {
+                if n >= SELECTIVE_FROM {
+                    for &m in &SELECTIVE_MARGINS {
+                        self.margin = m;
+                        guess = self.aspiration::<K>(p, o, guess, stop).0;
+                    }
+                    self.margin = EXACT;
+                }
+                self.aspiration::<K>(p, o, guess, stop)
             }
-            self.aspiration::<K>(p, o, guess, stop)
         };
         Solution {
             score,
