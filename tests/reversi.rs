@@ -426,3 +426,57 @@ fn the_trained_evaluation_predicts_ffo_scores() {
     assert!(err_pattern < err_hand);
     assert!(lost_pattern <= lost_hand);
 }
+
+/// Plain minimax of the evaluation to `depth` plies (a pass costs no ply).
+fn minimax(pos: &mut Reversi, depth: u32) -> i32 {
+    if depth == 0 || pos.is_over() {
+        return pos.evaluate();
+    }
+    let mut list = Vec::new();
+    pos.legal_moves(&mut list);
+    let mut best = i32::MIN;
+    for mv in list {
+        pos.make(mv);
+        let d = if mv == Move::PASS { depth } else { depth - 1 };
+        best = best.max(-minimax(pos, d));
+        pos.unmake();
+    }
+    best
+}
+
+#[test]
+fn shallow_searches_score_as_plain_minimax_of_the_evaluation() {
+    // Depths 1 and 2 on positions of random games (reversi has no Multi-ProbCut
+    // there and no reverse futility; depth 1 takes its value from the move list's
+    // ordering scores).
+    use ply::search::tt::TranspositionTable;
+    use ply::search::{search, Limits, SearchParams};
+    use std::sync::atomic::AtomicBool;
+    let mut seed = 5;
+    let mut checked = 0;
+    for game in 0..40 {
+        let mut pos = Reversi::new();
+        for _ in 0..10 + game {
+            let mut list = Vec::new();
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            pos.make(list[(next_random(&mut seed) % list.len() as u64) as usize]);
+        }
+        if pos.is_over() || pos.move_mask() == 0 {
+            continue;
+        }
+        for depth in 1..=2 {
+            let tt = TranspositionTable::new(1 << 16);
+            let params = SearchParams {
+                limits: Limits::depth(std::time::Instant::now(), depth),
+                multipv: 1,
+            };
+            let r = search(&pos, &params, &tt, &AtomicBool::new(false), &mut |_| {});
+            assert_eq!(r.score, minimax(&mut pos, depth), "{pos} depth {depth}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 30);
+}

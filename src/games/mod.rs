@@ -179,6 +179,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
     }
 
+    /// Whether the ordering score [`Game::generate`] gives a move is exactly the
+    /// negated [`Game::evaluate`] of the position after it (reversi: the trained
+    /// evaluation after each move orders the moves). Then a node one ply from the
+    /// leaves takes its value from the list instead of evaluating every move twice.
+    /// Default: no.
+    fn order_is_evaluation(&self) -> bool {
+        false
+    }
+
     /// Whether `mv` (listed by [`Game::generate`]) neither makes nor stops a threat,
     /// so the search may reduce it when it comes late in the move order (late-move
     /// reductions) or skip it near the leaves when the position looks hopeless
@@ -210,6 +219,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// a test keep the default (none).
     fn quick_win(&self) -> Option<u32> {
         None
+    }
+
+    /// Whether a null-window node near the leaves whose static score is far above
+    /// beta may return it unsearched (reverse futility pruning). Default: yes. Reversi
+    /// says no: its static score errs by several discs, and Multi-ProbCut
+    /// ([`Game::probcut`]) prunes on a shallow search instead.
+    fn reverse_futility(&self) -> bool {
+        true
     }
 
     /// Razoring: for a null-window node `depth` plies from the leaves, the margin

@@ -899,6 +899,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if !pv_node
             && eval != NO_EVAL
             && depth <= RFP_DEPTH
+            && self.pos.reverse_futility()
             && beta.abs() < MATE_BOUND
             && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
         {
@@ -950,6 +951,31 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             depth - 1
         };
+
+        // One ply from the leaves, where the ordering score is the evaluation after
+        // the move: the best score of the list is the node's value.
+        if depth == 1 && self.pos.order_is_evaluation() && !list.iter().any(|m| m.mv == Move::PASS)
+        {
+            let mut best = list[0];
+            for &m in &list[1..] {
+                if m.score > best.score || (m.score == best.score && m.mv < best.mv) {
+                    best = m;
+                }
+            }
+            // Counted as the moves a search in this order would visit: the first
+            // alone when it fails high, else all.
+            self.nodes += if best.score >= beta {
+                1
+            } else {
+                list.len() as u64
+            };
+            self.lists[ply] = list;
+            // Every move was scored: the value is exact whatever the window.
+            self.pv[ply].push(best.mv);
+            self.tt
+                .store(key, ply, best.mv, best.score, depth, Bound::Exact);
+            return best.score;
+        }
 
         let side = self.pos.side_to_move().index();
         let killers = self.killers[ply];

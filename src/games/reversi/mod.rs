@@ -634,6 +634,15 @@ impl Game for Reversi {
             self.opponent,
         )
     }
+    /// No reverse futility: at depth 10 against the build with it, +196 =40 -164
+    /// (400 self-play games, +27.9 +/- 32.5 Elo) for 2.2 times the time a move.
+    fn reverse_futility(&self) -> bool {
+        false
+    }
+    /// [`Game::generate`] orders by the evaluation after each move (when trained).
+    fn order_is_evaluation(&self) -> bool {
+        pattern::trained()
+    }
     fn probcut(&self, depth: i32) -> Option<(i32, i32)> {
         eval::probcut(self.empties(), depth)
     }
