@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::endgame::Solver;
+use super::endgame::{Solution, Solver};
 use super::{eval, Reversi};
 use crate::games::exact::{ExactSolver, Proof};
 
@@ -19,6 +19,8 @@ const PROBABLE_MARGIN: u8 = 12;
 impl ExactSolver for Solver {
     type Pos = Reversi;
     const WLD_EXTRA: u32 = 2;
+    /// Probable solves reach 26 empties where exact ones reach 20.
+    const PROBABLE_EXTRA: u32 = 6;
 
     fn moves_left(pos: &Reversi) -> u32 {
         pos.empties()
@@ -53,23 +55,8 @@ impl ExactSolver for Solver {
             Some(stop),
             deadline,
         );
-        if !s.complete {
-            return None;
-        }
-        let score = if wld {
-            s.score.signum() * eval::DISC
-        } else {
-            s.score * eval::DISC
-        };
-        Some(Proof {
-            best: s.best,
-            score,
-            nodes: s.nodes,
-        })
+        proof(s, wld)
     }
-
-    /// Probable solves reach 26 empties where exact ones reach 20.
-    const PROBABLE_EXTRA: u32 = 6;
 
     /// One selective pass of margin [`PROBABLE_MARGIN`] discs.
     fn solve_probable(
@@ -86,17 +73,24 @@ impl ExactSolver for Solver {
             Some(stop),
             deadline,
         );
-        if !s.complete {
-            return None;
-        }
-        Some(Proof {
-            best: s.best,
-            score: s.score * eval::DISC,
-            nodes: s.nodes,
-        })
+        proof(s, false)
     }
 
     fn clear(&mut self) {
         Solver::clear(self);
     }
+}
+
+/// A complete solve's answer in evaluation units (a win/loss/draw one as one disc of
+/// its sign); `None` when it was stopped.
+fn proof(s: Solution, wld: bool) -> Option<Proof> {
+    if !s.complete {
+        return None;
+    }
+    let score = if wld { s.score.signum() } else { s.score };
+    Some(Proof {
+        best: s.best,
+        score: score * eval::DISC,
+        nodes: s.nodes,
+    })
 }
