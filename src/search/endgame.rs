@@ -134,7 +134,7 @@ pub fn probable_at_depth<S: ExactSolver>(depth: u32, exact_max: u32) -> u32 {
 /// The least depth whose deliberations try probable solves.
 const PROBABLE_FROM_DEPTH: u32 = 10;
 /// The most moves left a probable solve is tried at (reversi: one at 26 empties
-/// takes about 0.2 s; each more empty doubles it).
+/// took 0.3-1.7 s on FFO #49-#50, cold; each more empty about doubles it).
 const PROBABLE_MAX: u32 = 26;
 
 /// Moves left at or below which a deliberation at `depth` solves for win/loss/draw.
@@ -523,9 +523,10 @@ mod tests {
             assert_eq!(move_name(line.best), best);
             assert_eq!((line.solved, line.depth), (Solved::No, pos.empties()));
         }
-        // Below depth 10, and past 26 empties, none.
+        // None below depth 10; at depth 16 none past the win/loss/draw solve (26).
         assert_eq!(probable_at_depth::<Solver>(8, exact_at_depth(8)), 0);
         assert_eq!(probable_at_depth::<Solver>(16, exact_at_depth(16)), 26);
+        assert_eq!(wld_at_depth(16), 26);
     }
 
     #[test]
