@@ -953,7 +953,8 @@ impl<'a, G: Game> Searcher<'a, G> {
         };
 
         // One ply from the leaves, where the ordering score is the evaluation after
-        // the move: the best score of the list is the node's value.
+        // the move: the best score of the list is the node's value (an only move is
+        // not extended here, as it is below).
         if depth == 1 && self.pos.order_is_evaluation() && !list.iter().any(|m| m.mv == Move::PASS)
         {
             let mut best = list[0];
