@@ -152,6 +152,9 @@ pub struct Solver {
     /// Run the x86-64-v3 kernel ([`cpu::fast_bits`]).
     fast: bool,
     threads: usize,
+    /// The main thread's node budget of the running solve (see
+    /// [`Solver::solve_probable`]).
+    node_limit: u64,
 }
 
 /// One thread's search state during a solve.
@@ -164,6 +167,8 @@ pub(super) struct Search<'a> {
     /// Stopped by the stop flag or the deadline (for good).
     stopped: bool,
     deadline: Option<Instant>,
+    /// The main thread stops (incomplete) once it has searched this many nodes.
+    node_limit: u64,
     /// [`EXACT`], or in a selective pass the probcut margin in discs (its scores are
     /// estimates).
     margin: u8,
@@ -185,6 +190,7 @@ impl Solver {
             nodes: 0,
             fast: cpu::fast_bits(),
             threads: 1,
+            node_limit: u64::MAX,
         }
     }
 
@@ -221,16 +227,21 @@ impl Solver {
 
     /// A probable solve (NTest's name; Edax's selective endgame search): only the
     /// selective pass with probcut margin `margin` discs, an estimate of the exact
-    /// score (and its move) that is cheaper than the solve by several times.
+    /// score (and its move) that is cheaper than the solve by several times. It
+    /// gives up (incomplete) after `max_nodes` nodes of the main thread.
     pub fn solve_probable(
         &mut self,
         p: u64,
         o: u64,
         margin: u8,
+        max_nodes: u64,
         stop: Option<&AtomicBool>,
         deadline: Option<Instant>,
     ) -> Solution {
-        self.solve_goal(p, o, Goal::Probable(margin.max(1)), stop, deadline)
+        self.node_limit = max_nodes;
+        let s = self.solve_goal(p, o, Goal::Probable(margin.max(1)), stop, deadline);
+        self.node_limit = u64::MAX;
+        s
     }
 
     fn solve_goal(
@@ -257,7 +268,7 @@ impl Solver {
         deadline: Option<Instant>,
     ) -> Solution {
         let pool = Pool::default();
-        let (hash, threads) = (&self.hash, self.threads);
+        let (hash, threads, node_limit) = (&self.hash, self.threads, self.node_limit);
         let pool_ref = (threads > 1).then_some(&pool);
         let (mut solution, helper_nodes) = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
@@ -270,6 +281,7 @@ impl Solver {
                 })
                 .collect();
             let mut main = Search::new(hash, pool_ref, deadline);
+            main.node_limit = node_limit;
             let solution = main.run::<K>(p, o, goal, stop);
             pool.done.store(true, Ordering::Release);
             let nodes: u64 = helpers
@@ -293,6 +305,7 @@ impl<'a> Search<'a> {
             aborted: false,
             stopped: false,
             deadline,
+            node_limit: u64::MAX,
             margin: EXACT,
             pool,
             split: None,
@@ -517,6 +530,7 @@ impl<'a> Search<'a> {
             self.next_poll = self.nodes + POLL;
             if stop.is_some_and(|s| s.load(Ordering::Relaxed))
                 || self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.nodes >= self.node_limit
             {
                 self.aborted = true;
                 self.stopped = true;

@@ -167,7 +167,7 @@ fn a_probable_solve_comes_close_to_the_exact_score_and_move() {
         let (pos, _) = super::super::Reversi::parse_obf_line(line).expect("obf");
         let (p, o) = (pos.player(), pos.opponent());
         let exact = Solver::new(1 << 20).solve(p, o, false, None, None);
-        let sure = Solver::new(1 << 20).solve_probable(p, o, 16, None, None);
+        let sure = Solver::new(1 << 20).solve_probable(p, o, 16, u64::MAX, None, None);
         assert!(sure.complete);
         assert!(
             (sure.score - exact.score).abs() <= 3,
@@ -178,7 +178,7 @@ fn a_probable_solve_comes_close_to_the_exact_score_and_move() {
         let f = flips(p, o, sq);
         let after = Solver::new(1 << 20).solve(o & !f, p | f | bit(sq), false, None, None);
         assert!(-after.score >= exact.score - 2, "{line}: move {sq}");
-        let rough = Solver::new(1 << 20).solve_probable(p, o, 8, None, None);
+        let rough = Solver::new(1 << 20).solve_probable(p, o, 8, u64::MAX, None, None);
         assert!(rough.complete && moves(p, o) & bit(rough.best.0 as usize) != 0);
         rough_nodes += rough.nodes;
         sure_nodes += sure.nodes;
@@ -189,6 +189,18 @@ fn a_probable_solve_comes_close_to_the_exact_score_and_move() {
     let (pos, _) =
         super::super::Reversi::parse_obf_line(text.lines().nth(18).expect("#38")).expect("obf");
     let stop = AtomicBool::new(true);
-    let r = Solver::new(1 << 20).solve_probable(pos.player(), pos.opponent(), 8, Some(&stop), None);
+    let r = Solver::new(1 << 20).solve_probable(
+        pos.player(),
+        pos.opponent(),
+        8,
+        u64::MAX,
+        Some(&stop),
+        None,
+    );
     assert!(!r.complete);
+    // Out of nodes: incomplete too; then a solve without a budget completes.
+    let mut s = Solver::new(1 << 20);
+    let (p, o) = (pos.player(), pos.opponent());
+    assert!(!s.solve_probable(p, o, 8, 50_000, None, None).complete);
+    assert!(s.solve_probable(p, o, 8, u64::MAX, None, None).complete);
 }
