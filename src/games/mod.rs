@@ -221,11 +221,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
-    /// Whether a null-window node near the leaves whose static score is far above
-    /// beta may return it unsearched (reverse futility pruning). Default: yes. Reversi
-    /// says no: its static score errs by several discs, and Multi-ProbCut
-    /// ([`Game::probcut`]) prunes on a shallow search instead.
-    fn reverse_futility(&self) -> bool {
+    /// Whether the search prunes by the static score of inner nodes (reverse
+    /// futility, futility, razoring, and whether the score is improving); without it
+    /// inner nodes are not evaluated at all. Default: yes. Reversi says no: its
+    /// static score errs by several discs, and Multi-ProbCut ([`Game::probcut`])
+    /// prunes on a shallow search instead.
+    fn static_pruning(&self) -> bool {
         true
     }
 

@@ -886,7 +886,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
 
         // The static score and whether it improved on ours two plies ago.
-        let eval = if answer || depth <= 0 {
+        let eval = if answer || depth <= 0 || !self.pos.static_pruning() {
             NO_EVAL
         } else {
             self.pos.evaluate()
@@ -899,7 +899,6 @@ impl<'a, G: Game> Searcher<'a, G> {
         if !pv_node
             && eval != NO_EVAL
             && depth <= RFP_DEPTH
-            && self.pos.reverse_futility()
             && beta.abs() < MATE_BOUND
             && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
         {

@@ -152,9 +152,6 @@ pub struct Solver {
     /// Run the x86-64-v3 kernel ([`cpu::fast_bits`]).
     fast: bool,
     threads: usize,
-    /// The main thread's node budget of the running solve (see
-    /// [`Solver::solve_probable`]).
-    node_limit: u64,
 }
 
 /// One thread's search state during a solve.
@@ -190,7 +187,6 @@ impl Solver {
             nodes: 0,
             fast: cpu::fast_bits(),
             threads: 1,
-            node_limit: u64::MAX,
         }
     }
 
@@ -222,7 +218,7 @@ impl Solver {
         deadline: Option<Instant>,
     ) -> Solution {
         let goal = if wld { Goal::WinLossDraw } else { Goal::Exact };
-        self.solve_goal(p, o, goal, stop, deadline)
+        self.solve_goal(p, o, goal, u64::MAX, stop, deadline)
     }
 
     /// A probable solve (NTest's name; Edax's selective endgame search): only the
@@ -238,25 +234,25 @@ impl Solver {
         stop: Option<&AtomicBool>,
         deadline: Option<Instant>,
     ) -> Solution {
-        self.node_limit = max_nodes;
-        let s = self.solve_goal(p, o, Goal::Probable(margin.max(1)), stop, deadline);
-        self.node_limit = u64::MAX;
-        s
+        let goal = Goal::Probable(margin.max(1));
+        self.solve_goal(p, o, goal, max_nodes, stop, deadline)
     }
 
+    /// A solve for `goal`; the main thread gives up after `node_limit` nodes.
     fn solve_goal(
         &mut self,
         p: u64,
         o: u64,
         goal: Goal,
+        node_limit: u64,
         stop: Option<&AtomicBool>,
         deadline: Option<Instant>,
     ) -> Solution {
         if self.fast {
             #[cfg(target_arch = "x86_64")]
-            return self.solve_with::<kernel::V3>(p, o, goal, stop, deadline);
+            return self.solve_with::<kernel::V3>(p, o, goal, node_limit, stop, deadline);
         }
-        self.solve_with::<Portable>(p, o, goal, stop, deadline)
+        self.solve_with::<Portable>(p, o, goal, node_limit, stop, deadline)
     }
 
     fn solve_with<K: Kernel>(
@@ -264,11 +260,12 @@ impl Solver {
         p: u64,
         o: u64,
         goal: Goal,
+        node_limit: u64,
         stop: Stop,
         deadline: Option<Instant>,
     ) -> Solution {
         let pool = Pool::default();
-        let (hash, threads, node_limit) = (&self.hash, self.threads, self.node_limit);
+        let (hash, threads) = (&self.hash, self.threads);
         let pool_ref = (threads > 1).then_some(&pool);
         let (mut solution, helper_nodes) = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
