@@ -34,7 +34,17 @@
 #    NTest, 7% more time a move), and with a fourth
 #    round on those weights (--first 42000 --seed 4, rounds 2-4 together) -6 +/- 38:
 #    the held-out error hardly moves (4.86 -> 4.77 discs at 22-25 empties); more games
-#    of the same kind no longer help.
+#    of the same kind no longer help. Again (2026-11-26): 16000 fresh games on the
+#    committed weights (--first 28000 --seed 7), stages 4-11 refitted from them with
+#    --damp 50, with --damp 2000 --classes, and with --lambda 0.8: held-out error
+#    0.02-0.1 discs lower, +3.5 +/- 32 and +5.2 +/- 32 Elo (400 games at depth 10).
+#    Against exact solves of positions from games against NTest the evaluation is
+#    too hopeful for ply where ply is to move (+8.8 discs at 20 empties, +5.4 at 22;
+#    where NTest is to move -1.1 to +0.4, in self-play +0.7): its errors lie in the
+#    positions strong play leads to, which ply's own games do not reach.
+#    (`train LABELLED --init W --from-stage S --lr 0 --min-samples 0 --out SCRATCH`
+#    prints the error and bias of weights W on a labelled file whose lines are all
+#    game 0.)
 # With --threads 2 the solved games are shared between two solvers whose tables carry
 # over from game to game, so a tie between equal moves can fall differently from run
 # to run; the boot rounds repeat exactly for a given seed.

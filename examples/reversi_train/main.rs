@@ -315,7 +315,10 @@ fn train(args: &[String]) {
         let mut v = Vec::new();
         let mut i = 0;
         while i < args.len() {
-            if args[i].starts_with("--") {
+            if args[i] == "--classes" {
+                // The one option without a value.
+                i += 1;
+            } else if args[i].starts_with("--") {
                 i += 2;
             } else {
                 v.push(&args[i]);
@@ -431,9 +434,20 @@ fn train(args: &[String]) {
             .sum::<f64>()
             / test_set.len().max(1) as f64
             / eval::DISC as f64;
+        // The mean of prediction minus target: a biased stage is too hopeful (or too
+        // gloomy) for the side to move.
+        let bias = test_set
+            .iter()
+            .map(|s| {
+                let pred: f32 = s.features.iter().map(|&f| w[f as usize]).sum();
+                (pred - s.target) as f64
+            })
+            .sum::<f64>()
+            / test_set.len().max(1) as f64
+            / eval::DISC as f64;
         eprintln!(
-            "stage {stage} ({lo}-{hi} empties): {} train, {} test, mean error {:.2} discs \
-             (hand-set evaluation {hand:.2})",
+            "stage {stage} ({lo}-{hi} empties): {} train, {} test, mean error {:.2} discs, \
+             bias {bias:+.2} (hand-set evaluation {hand:.2})",
             train_set.len(),
             test_set.len(),
             mae(&w)
