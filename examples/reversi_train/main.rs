@@ -418,30 +418,22 @@ fn train(args: &[String]) {
             classes,
         );
         prev = w.clone();
-        let mae = |w: &[f32]| {
-            let e: f64 = test_set
-                .iter()
-                .map(|s| {
-                    let pred: f32 = s.features.iter().map(|&f| w[f as usize]).sum();
-                    (pred - s.target).abs() as f64
-                })
-                .sum();
-            e / test_set.len().max(1) as f64 / eval::DISC as f64
-        };
-        let hand = test_set
-            .iter()
-            .map(|s| (s.hand as f32 - s.target).abs() as f64)
-            .sum::<f64>()
-            / test_set.len().max(1) as f64
-            / eval::DISC as f64;
-        // The mean of prediction minus target: a biased stage is too hopeful (or too
-        // gloomy) for the side to move.
-        let bias = test_set
+        // Prediction minus target on the held-out positions, in discs: their mean
+        // absolute value is the error, their mean the bias (a biased stage is too
+        // hopeful, or too gloomy, for the side to move).
+        let residuals: Vec<f64> = test_set
             .iter()
             .map(|s| {
                 let pred: f32 = s.features.iter().map(|&f| w[f as usize]).sum();
-                (pred - s.target) as f64
+                f64::from(pred - s.target) / f64::from(eval::DISC)
             })
+            .collect();
+        let n = residuals.len().max(1) as f64;
+        let mae = residuals.iter().map(|r| r.abs()).sum::<f64>() / n;
+        let bias = residuals.iter().sum::<f64>() / n;
+        let hand = test_set
+            .iter()
+            .map(|s| (s.hand as f32 - s.target).abs() as f64)
             .sum::<f64>()
             / test_set.len().max(1) as f64
             / eval::DISC as f64;
@@ -450,7 +442,7 @@ fn train(args: &[String]) {
              bias {bias:+.2} (hand-set evaluation {hand:.2})",
             train_set.len(),
             test_set.len(),
-            mae(&w)
+            mae
         );
         for (i, x) in w.iter().enumerate() {
             all[stage * size + i] = x.round().clamp(-32000.0, 32000.0) as i16;
