@@ -41,7 +41,12 @@
 #    Against exact solves of positions from games against NTest the evaluation is
 #    too hopeful for ply where ply is to move (+8.8 discs at 20 empties, +5.4 at 22;
 #    where NTest is to move -1.1 to +0.4, in self-play +0.7): its errors lie in the
-#    positions strong play leads to, which ply's own games do not reach.
+#    positions strong play leads to, which ply's own games do not reach. Games
+#    without the random moves (6000, --random-until 60 --seed 9; exact outcomes
+#    spread by 9.7 discs instead of 17.3) and stages 4-11 refitted from them alone
+#    (--damp 50) brought the error on those NTest positions at 22 empties from 6.98
+#    to 6.25 discs, but scored -25 +/- 32 against the committed weights and the same
+#    17.2% against NTest at depth 16 (200 games): not kept either.
 #    (`train LABELLED --init W --from-stage S --lr 0 --min-samples 0 --out SCRATCH`
 #    prints the error and bias of weights W on a labelled file whose lines are all
 #    game 0.)
