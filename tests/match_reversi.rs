@@ -4,7 +4,7 @@
 #![cfg(unix)]
 
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
@@ -16,11 +16,12 @@ const BIN: &str = env!("CARGO_BIN_EXE_ply");
 /// Two XOT openings (the first lines of the shared XOT file).
 const XOT: &str = "f5d6c4d3c2b3b4b5\nf5f4g3g6f3g4e3e2\n";
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("ply-match-rev-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+mod common;
+use common::TempDir;
+
+/// A fresh temporary directory for one test, removed when it is dropped.
+fn temp_dir(name: &str) -> TempDir {
+    TempDir::new("match-rev", name)
 }
 
 struct Run {

@@ -10,12 +10,12 @@ use std::time::Instant;
 
 const BIN: &str = env!("CARGO_BIN_EXE_ply");
 
-/// A fresh temporary directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("ply-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+mod common;
+use common::TempDir;
+
+/// A fresh temporary directory for one test, removed when it is dropped.
+fn temp_dir(name: &str) -> TempDir {
+    TempDir::new("match", name)
 }
 
 /// Writes a fake Gomocup engine `name` into `dir`: it logs every input line to
@@ -266,8 +266,9 @@ fn start_positions_are_sent_as_board_from_each_engines_view() {
 }
 
 /// Runs engine 1 = `bad` against a well-behaved scripted engine for a pair of games
-/// and returns the output; engine 1 must lose both.
-fn bad_engine_loses(name: &str, on_start: &str, on_move: &str, extra: &[&str]) -> Run {
+/// and returns the output and the directory the engines ran in; engine 1 must lose
+/// both.
+fn bad_engine_loses(name: &str, on_start: &str, on_move: &str, extra: &[&str]) -> (Run, TempDir) {
     let dir = temp_dir(name);
     let bad = fake(&dir, "bad", on_start, on_move);
     let good = scripted(&dir, "good", ROW5);
@@ -291,13 +292,13 @@ fn bad_engine_loses(name: &str, on_start: &str, on_move: &str, extra: &[&str]) -
     let r = ply_match(&args);
     assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
     assert_eq!(score(&r.stdout), (0, 0, 2), "{}", r.stdout);
-    r
+    (r, dir)
 }
 
 #[test]
 fn an_occupied_square_loses() {
     // Plays 7,7 every time: legal once, then occupied.
-    let r = bad_engine_loses("occupied", "echo OK", "echo 7,7", &[]);
+    let (r, _dir) = bad_engine_loses("occupied", "echo OK", "echo 7,7", &[]);
     let g = game_lines(&r.stdout);
     assert!(
         g[0].contains("0-1 illegal move 7,7 (occupied)"),
@@ -314,13 +315,13 @@ fn an_occupied_square_loses() {
 
 #[test]
 fn a_move_off_the_board_loses() {
-    let r = bad_engine_loses("offboard", "echo OK", "echo 15,3", &[]);
+    let (r, _dir) = bad_engine_loses("offboard", "echo OK", "echo 15,3", &[]);
     assert!(
         r.stdout.contains("illegal move 15,3 (off the board)"),
         "{}",
         r.stdout
     );
-    let r = bad_engine_loses("negative", "echo OK", "echo -1,0", &[]);
+    let (r, _dir) = bad_engine_loses("negative", "echo OK", "echo -1,0", &[]);
     assert!(
         r.stdout.contains("illegal move -1,0 (off the board)"),
         "{}",
@@ -330,14 +331,14 @@ fn a_move_off_the_board_loses() {
 
 #[test]
 fn an_engine_that_exits_loses_by_crash() {
-    let r = bad_engine_loses("exits", "echo OK", "exit 3", &[]);
+    let (r, _dir) = bad_engine_loses("exits", "echo OK", "exit 3", &[]);
     let g = game_lines(&r.stdout);
     assert!(g.iter().all(|l| l.contains(" crash,")), "{}", r.stdout);
 }
 
 #[test]
 fn garbage_output_loses() {
-    let r = bad_engine_loses("garbage", "echo OK", "echo 'I resign'", &[]);
+    let (r, _dir) = bad_engine_loses("garbage", "echo OK", "echo 'I resign'", &[]);
     assert!(
         r.stdout.contains("garbage output 'I resign'"),
         "{}",
@@ -347,7 +348,7 @@ fn garbage_output_loses() {
 
 #[test]
 fn an_engine_that_refuses_start_loses() {
-    let r = bad_engine_loses("refuses", "echo 'ERROR no'", "echo 7,7", &[]);
+    let (r, _dir) = bad_engine_loses("refuses", "echo 'ERROR no'", "echo 7,7", &[]);
     assert!(
         r.stdout.contains("start failed: refused: 'ERROR no'"),
         "{}",
@@ -357,7 +358,7 @@ fn an_engine_that_refuses_start_loses() {
 
 #[test]
 fn a_hung_engine_loses_on_time_and_is_killed() {
-    let r = bad_engine_loses("hung", "echo OK", "exec sleep 30", &[]);
+    let (r, dir) = bad_engine_loses("hung", "echo OK", "exec sleep 30", &[]);
     let g = game_lines(&r.stdout);
     assert!(
         g.iter().all(|l| l.contains("time forfeit (turn time, ")),
@@ -367,10 +368,7 @@ fn a_hung_engine_loses_on_time_and_is_killed() {
     // Two games of about 300 + 200 ms each, not 30 s.
     assert!(r.secs < 10.0, "took {} s", r.secs);
     // The sleeping process (the script exec'd into it) is gone.
-    let pid = std::fs::read_to_string(
-        std::env::temp_dir().join(format!("ply-match-{}-hung/bad.pid", std::process::id())),
-    )
-    .unwrap();
+    let pid = std::fs::read_to_string(dir.join("bad.pid")).unwrap();
     #[cfg(target_os = "linux")]
     {
         let proc = PathBuf::from(format!("/proc/{}", pid.trim()));
@@ -385,7 +383,7 @@ fn a_hung_engine_loses_on_time_and_is_killed() {
 fn the_match_clock_runs_out() {
     // 400 ms per move with 500 ms for the game and a 100 ms margin: the first move
     // fits, the second has 100 + 100 ms left and loses on the match clock.
-    let r = bad_engine_loses(
+    let (r, dir) = bad_engine_loses(
         "slow",
         "echo OK",
         "sleep 0.4; echo \"$n,$n\"",
@@ -404,10 +402,7 @@ fn the_match_clock_runs_out() {
         "{}",
         r.stdout
     );
-    let log = std::fs::read_to_string(
-        std::env::temp_dir().join(format!("ply-match-{}-slow/bad.log", std::process::id())),
-    )
-    .unwrap();
+    let log = std::fs::read_to_string(dir.join("bad.log")).unwrap();
     assert!(log.contains("INFO time_left 500\n"), "{log}");
     // Before the second move: 500 minus the first move's time.
     let lefts: Vec<u64> = log

@@ -150,3 +150,36 @@ pub fn parse_move(s: &str) -> Option<(i32, i32)> {
     let (a, b) = s.trim().split_once(',')?;
     Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
 }
+
+/// A fresh temporary directory for one test (`ply-PREFIX-PID-NAME` under the system's
+/// temporary directory), removed with everything in it when dropped, so test runs do
+/// not leave directories behind.
+pub struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    pub fn new(prefix: &str, name: &str) -> TempDir {
+        let d = std::env::temp_dir().join(format!("ply-{prefix}-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).expect("create a temporary directory");
+        TempDir(d)
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl AsRef<std::path::Path> for TempDir {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
