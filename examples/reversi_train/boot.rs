@@ -138,7 +138,9 @@ pub fn boot(args: &[String]) {
         } else {
             prev.clone()
         };
-        let fitted = fit(&train_set, &test_set, start, epochs, 1.0, damp, classes);
+        let fitted = fit(
+            &train_set, &test_set, start, epochs, 1.0, damp, classes, false,
+        );
         let err = |pred: &dyn Fn(&Sample) -> f32| {
             test_set
                 .iter()

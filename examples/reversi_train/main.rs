@@ -9,8 +9,8 @@
 //!
 //! `selfplay` (see `selfplay.rs`) prints positions of games ply plays itself, labelled
 //! by their exact outcome and the search's value; `train --init FILE --from-stage S
-//! --lambda L` refits the stages from S on, starting from FILE's weights, to
-//! `L * outcome + (1 - L) * value`.
+//! [--to-stage T] --lambda L` refits the stages from S on (to T), starting from FILE's
+//! weights, to `L * outcome + (1 - L) * value`.
 //!
 //! `gen` plays each opening (one line of moves such as `f5d6c4d3`) on with a noisy
 //! two-ply search until `--solve-from` empties, then solves every position of the rest
@@ -20,6 +20,7 @@
 //! empties), holding back every 20th game to report the error.
 
 mod boot;
+mod branch;
 mod mpc;
 mod selfplay;
 
@@ -46,8 +47,11 @@ fn main() {
         Some("boot") => boot::boot(&args[1..]),
         Some("mpc") => mpc::mpc(&args[1..]),
         Some("selfplay") => selfplay::selfplay(&args[1..]),
+        Some("branch") => branch::branch(&args[1..]),
         _ => {
-            eprintln!("usage: reversi_train gen|train|boot|mpc|selfplay ... (see the source)");
+            eprintln!(
+                "usage: reversi_train gen|train|boot|mpc|selfplay|branch ... (see the source)"
+            );
             std::process::exit(2);
         }
     }
@@ -308,15 +312,21 @@ fn train(args: &[String]) {
     // stages not fitted (before `--from-stage`, or with too few samples) keep them.
     let init: String = arg(args, "--init", String::new());
     let from_stage: usize = arg(args, "--from-stage", 0);
+    // `--to-stage S`: the stages after S are not fitted (they keep `--init`'s weights).
+    let to_stage: usize = arg(args, "--to-stage", pattern::STAGES - 1);
     // `--lambda L`: where a line has a fifth field (`selfplay`'s search value, 1/100
     // disc) the target is L times the score plus 1 - L times that value.
     let lambda: f32 = arg(args, "--lambda", 1.0);
+    // `--keep-best`: each stage keeps the weights of the epoch with the lowest error on
+    // its held-out games (the fit stops improving on them long before the last epoch
+    // when a stage has few positions for its weights).
+    let keep_best = args.iter().any(|a| a == "--keep-best");
     let files: Vec<&String> = {
         let mut v = Vec::new();
         let mut i = 0;
         while i < args.len() {
-            if args[i] == "--classes" {
-                // The one option without a value.
+            if args[i] == "--classes" || args[i] == "--keep-best" {
+                // The options without a value.
                 i += 1;
             } else if args[i].starts_with("--") {
                 i += 2;
@@ -382,7 +392,7 @@ fn train(args: &[String]) {
         trained = (0..pattern::STAGES).map(Some).collect();
     }
     for (stage, slot) in trained.iter_mut().enumerate() {
-        if stage < from_stage {
+        if stage < from_stage || stage > to_stage {
             continue;
         }
         if !init.is_empty() {
@@ -416,6 +426,7 @@ fn train(args: &[String]) {
             lr,
             damp,
             classes,
+            keep_best,
         );
         prev = w.clone();
         // Prediction minus target on the held-out positions, in discs: their mean
@@ -470,7 +481,10 @@ fn train(args: &[String]) {
 }
 
 /// Least squares by full-batch gradient steps, each weight's step divided by how often
-/// it occurs (rare configurations move slowly toward their mean error).
+/// it occurs (rare configurations move slowly toward their mean error). With
+/// `keep_best` the weights of the epoch with the lowest mean error on `test` are
+/// returned instead of the last.
+#[allow(clippy::too_many_arguments)]
 fn fit(
     samples: &[&Sample],
     test: &[&Sample],
@@ -479,7 +493,19 @@ fn fit(
     lr: f32,
     damp: f32,
     classes: bool,
+    keep_best: bool,
 ) -> Vec<f32> {
+    let test_error = |w: &[f32]| {
+        test.iter()
+            .map(|s| {
+                let pred: f32 = s.features.iter().map(|&f| w[f as usize]).sum();
+                (pred - s.target).abs() as f64
+            })
+            .sum::<f64>()
+            / test.len().max(1) as f64
+            / eval::DISC as f64
+    };
+    let mut best = (test_error(&w), 0, w.clone());
     let size = w.len();
     let mut count = vec![0f32; size];
     for s in samples {
@@ -523,19 +549,21 @@ fn fit(
                 w[i] += grad[i] / (count[i] + damp) * (lr / n);
             }
         }
+        if keep_best {
+            let e = test_error(&w);
+            if e < best.0 {
+                best = (e, epoch + 1, w.clone());
+            }
+        }
         if epoch % 50 == 0 || epoch + 1 == epochs {
             let rms = (sq / samples.len() as f64).sqrt() / eval::DISC as f64;
-            let test_err = test
-                .iter()
-                .map(|s| {
-                    let pred: f32 = s.features.iter().map(|&f| w[f as usize]).sum();
-                    (pred - s.target).abs() as f64
-                })
-                .sum::<f64>()
-                / test.len().max(1) as f64
-                / eval::DISC as f64;
+            let test_err = test_error(&w);
             eprintln!("  epoch {epoch}: rms {rms:.2} discs, test mean error {test_err:.2}");
         }
+    }
+    if keep_best {
+        eprintln!("  kept epoch {}: test mean error {:.2}", best.1, best.0);
+        w = best.2;
     }
     if classes {
         for (i, &c) in pattern::canonical().iter().enumerate() {

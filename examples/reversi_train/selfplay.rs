@@ -10,6 +10,13 @@
 //! and one more, in 1/100 disc, for `train --lambda`). So a label is what the game
 //! came to under the engine's own play and perfect play at the end, not a chain of
 //! shallow searches, blended as `train` is told with what the search saw.
+//!
+//! With `--label-to L` (below `--solve-at`) the game goes on past the first solve:
+//! every position down to `L` empties is solved exactly and printed with its exact
+//! score as both fields, and the next move is by turns the solver's best and the
+//! search's. So the solved stages get exact labels on positions of ply's own games
+//! (close games when the random moves are off), not only on the lopsided positions
+//! of `gen`'s noisy games.
 
 use std::io::{BufRead, BufReader, Write};
 use std::sync::atomic::AtomicBool;
@@ -34,6 +41,7 @@ pub fn selfplay(args: &[String]) {
     let random_one_in: u64 = arg(args, "--random-one-in", 8);
     let random_until: u32 = arg(args, "--random-until", 40);
     let solve_at: u32 = arg(args, "--solve-at", 20);
+    let label_to: u32 = arg(args, "--label-to", solve_at);
     let lines: Vec<String> = match std::fs::File::open(&openings) {
         Ok(f) => BufReader::new(f).lines().map_while(Result::ok).collect(),
         Err(e) => fail(&format!("{openings}: {e}")),
@@ -57,6 +65,7 @@ pub fn selfplay(args: &[String]) {
                 random_one_in,
                 random_until,
                 solve_at,
+                label_to,
             };
             game.play(opening, &mut game_seed, player)
                 .into_iter()
@@ -93,6 +102,7 @@ struct Game {
     random_one_in: u64,
     random_until: u32,
     solve_at: u32,
+    label_to: u32,
 }
 
 impl Game {
@@ -112,6 +122,10 @@ impl Game {
         let stop = AtomicBool::new(false);
         // The positions with whether their mover is the first player's side.
         let mut seen: Vec<(u64, u64, bool, i32)> = Vec::new();
+        // Past the first solve (`--label-to`): the positions with their exact scores.
+        let mut solved: Vec<(u64, u64, i32, i32)> = Vec::new();
+        // The first solve's score and whose side it is for.
+        let mut first_solve: Option<(i32, bool)> = None;
         let mut first = true;
         let outcome = loop {
             let m = moves(p, o);
@@ -124,22 +138,40 @@ impl Game {
                 continue;
             }
             let empties = 64 - (p | o).count_ones();
+            let mut best = None;
             if empties <= self.solve_at {
-                player.solver.clear();
+                if first_solve.is_none() {
+                    player.solver.clear();
+                }
                 let s = player.solver.solve(p, o, false, None, None);
                 if !s.complete {
                     return Vec::new();
                 }
-                break s.score;
+                if first_solve.is_none() {
+                    first_solve = Some((s.score, first));
+                }
+                if empties < self.label_to.max(1) || self.label_to >= self.solve_at {
+                    break s.score;
+                }
+                solved.push((p, o, s.score, s.score * ply::games::reversi::eval::DISC));
+                best = Some(s.best.0 as usize);
             }
-            let pos = Reversi::from_discs(p, o, Color::Black);
-            let params = SearchParams {
-                limits: Limits::depth(Instant::now(), self.depth),
-                multipv: 1,
+            let sq = match best {
+                // Solved positions: the solver's move and the search's by turns.
+                Some(b) if m & bit(b) != 0 && solved.len() % 2 == 1 => b,
+                _ => {
+                    let pos = Reversi::from_discs(p, o, Color::Black);
+                    let params = SearchParams {
+                        limits: Limits::depth(Instant::now(), self.depth),
+                        multipv: 1,
+                    };
+                    let r = search(&pos, &params, &player.tt, &stop, &mut |_| {});
+                    if best.is_none() {
+                        seen.push((p, o, first, r.score));
+                    }
+                    r.best.index()
+                }
             };
-            let r = search(&pos, &params, &player.tt, &stop, &mut |_| {});
-            seen.push((p, o, first, r.score));
-            let sq = r.best.index();
             let sq = if sq >= 64
                 || m & bit(sq) == 0
                 || (empties > self.random_until
@@ -153,9 +185,12 @@ impl Game {
             (p, o) = (o & !f, p | f | bit(sq));
             first = !first;
         };
-        // `outcome` is for the mover at the end (`first` tells whose side that is).
+        // `outcome` is for the mover at the end (`first` tells whose side that is),
+        // or the first solve's when the game went on past it.
+        let (outcome, first) = first_solve.unwrap_or((outcome, first));
         seen.into_iter()
             .map(|(p, o, f, v)| (p, o, if f == first { outcome } else { -outcome }, v))
+            .chain(solved)
             .collect()
     }
 }

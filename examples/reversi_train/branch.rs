@@ -1,0 +1,109 @@
+//! `branch`: many exactly solved positions from the endgames of ply's own games.
+//!
+//! The solved stages (up to 21 empties) were first fitted to `gen`'s noisy games,
+//! about 16 thousand positions a stage: too few for their 170 thousand weights, and
+//! lopsided. `branch` reads a `selfplay` file, takes each game's position at
+//! `--from` empties (of the first `--roots` games) and plays `--branches`
+//! continuations from it, each move by a noisy two-ply search on the built-in
+//! evaluation (up to `--noise` 1/100 discs added to each move's value: plausible
+//! moves, not random ones). Every position of a branch from `--solve-from` empties
+//! down to `--to` is solved exactly and printed, once a root (branches often meet
+//! again), as `player opponent score game score` (the root's game, so a held-out
+//! game's branches are all held out). The solver's table is cleared at each root and
+//! carries over between its branches, which share most of their endgames; the output
+//! does not depend on the number of threads.
+
+use std::io::{BufRead, BufReader, Write};
+use std::time::Instant;
+
+use ply::games::reversi::endgame::Solver;
+use ply::games::reversi::{bit, eval, flips, moves};
+
+use super::boot::fail;
+use super::{arg, noisy_move, par_map};
+
+pub fn branch(args: &[String]) {
+    let input: String = arg(args, "--in", String::new());
+    let from: u32 = arg(args, "--from", 24);
+    let solve_from: u32 = arg(args, "--solve-from", 21);
+    let to: u32 = arg(args, "--to", 10);
+    let branches: usize = arg(args, "--branches", 8);
+    let noise: u64 = arg(args, "--noise", 400);
+    let threads: usize = arg(args, "--threads", 2);
+    let seed: u64 = arg(args, "--seed", 1);
+    // `--roots N`: only the first N games' roots.
+    let max_roots: usize = arg(args, "--roots", usize::MAX);
+    // The roots: each game's first position at `from` empties.
+    let file = std::fs::File::open(&input).unwrap_or_else(|e| fail(&format!("{input}: {e}")));
+    let mut roots: Vec<(u64, u64, usize)> = Vec::new();
+    for line in BufReader::new(file).lines().map_while(Result::ok) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let (Some(p), Some(o), Some(g)) = (
+            w.first().and_then(|v| u64::from_str_radix(v, 16).ok()),
+            w.get(1).and_then(|v| u64::from_str_radix(v, 16).ok()),
+            w.get(3).and_then(|v| v.parse::<usize>().ok()),
+        ) else {
+            continue;
+        };
+        if 64 - (p | o).count_ones() == from && roots.last().is_none_or(|r| r.2 != g) {
+            roots.push((p, o, g));
+        }
+    }
+    roots.truncate(max_roots);
+    eprintln!("{} roots at {from} empties", roots.len());
+    let t = Instant::now();
+    let batch = 100;
+    let mut done = 0;
+    while done < roots.len() {
+        let n = batch.min(roots.len() - done);
+        let out = par_map(n, threads, |i, solver: &mut Option<Solver>| {
+            let solver = solver.get_or_insert_with(|| Solver::new(64 << 20));
+            solver.clear();
+            let (root_p, root_o, g) = roots[done + i];
+            let mut s = String::new();
+            // Branches often meet again: each position once a root.
+            let mut printed = std::collections::HashSet::new();
+            for b in 0..branches {
+                let mut rng =
+                    seed ^ ((g * branches + b) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let (mut p, mut o) = (root_p, root_o);
+                loop {
+                    let m = moves(p, o);
+                    if m == 0 {
+                        if moves(o, p) == 0 {
+                            break;
+                        }
+                        (p, o) = (o, p);
+                        continue;
+                    }
+                    let empties = 64 - (p | o).count_ones();
+                    if empties < to {
+                        break;
+                    }
+                    if empties <= solve_from && printed.insert((p, o)) {
+                        let r = solver.solve(p, o, false, None, None);
+                        if !r.complete {
+                            break;
+                        }
+                        s += &format!(
+                            "{p:016x} {o:016x} {} {g} {}\n",
+                            r.score,
+                            r.score * eval::DISC
+                        );
+                    }
+                    let sq = noisy_move(p, o, &mut rng, eval::evaluate, noise);
+                    let f = flips(p, o, sq);
+                    (p, o) = (o & !f, p | f | bit(sq));
+                }
+            }
+            s
+        });
+        let mut w = std::io::stdout().lock();
+        for s in out {
+            let _ = w.write_all(s.as_bytes());
+        }
+        let _ = w.flush();
+        done += n;
+        eprintln!("{done} roots in {:.0?}", t.elapsed());
+    }
+}
