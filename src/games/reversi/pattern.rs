@@ -11,9 +11,11 @@
 //! stage back to the start, to the values of searches whose leaves lie in the stages
 //! already fitted (`boot`), then those of 22-53 empties refitted to ply's own
 //! self-played games, half to their exact outcomes and half to the searched values
-//! (`selfplay`, `train --lambda 0.5`). The search evaluates with them from indices
-//! kept up to date move by move ([`Indices`]); the endgame solver orders its moves
-//! with them.
+//! (`selfplay`, `train --lambda 0.5`); those of 10 to 21 empties were then refitted to
+//! the exact scores of positions from noisy continuations of ply's own close games
+//! (`branch`, `train --classes --keep-best`). The search evaluates with them from
+//! indices kept up to date move by move ([`Indices`]); the endgame solver orders its
+//! moves with them.
 
 use std::sync::OnceLock;
 
