@@ -12,12 +12,23 @@
 //! game's branches are all held out). The solver's table is cleared at each root and
 //! carries over between its branches, which share most of their endgames; the output
 //! does not depend on the number of threads.
+//!
+//! With `--search-depth D` the positions above `--exact-from` empties (default
+//! `--solve-from`) are labelled by ply's own `D`-ply search on the built-in weights
+//! instead of a solve (`player opponent discs game value`, the value in 1/100 disc:
+//! train them with `--lambda 0`): the midgame stages get close positions labelled by
+//! searches whose leaves lie in the stages fitted on exact scores. Each root's search
+//! starts from a clear table, so this output too does not depend on the threads.
 
 use std::io::{BufRead, BufReader, Write};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use ply::games::reversi::endgame::Solver;
-use ply::games::reversi::{bit, eval, flips, moves};
+use ply::games::reversi::{bit, eval, flips, moves, Reversi};
+use ply::games::Color;
+use ply::search::tt::TranspositionTable;
+use ply::search::{search, Limits, SearchParams};
 
 use super::boot::fail;
 use super::{arg, noisy_move, par_map};
@@ -33,6 +44,9 @@ pub fn branch(args: &[String]) {
     let seed: u64 = arg(args, "--seed", 1);
     // `--roots N`: only the first N games' roots.
     let max_roots: usize = arg(args, "--roots", usize::MAX);
+    // `--search-depth D`: above `--exact-from` empties, a `D`-ply search's value.
+    let search_depth: u32 = arg(args, "--search-depth", 0);
+    let exact_from: u32 = arg(args, "--exact-from", solve_from);
     // The roots: each game's first position at `from` empties.
     let file = std::fs::File::open(&input).unwrap_or_else(|e| fail(&format!("{input}: {e}")));
     let mut roots: Vec<(u64, u64, usize)> = Vec::new();
@@ -56,48 +70,70 @@ pub fn branch(args: &[String]) {
     let mut done = 0;
     while done < roots.len() {
         let n = batch.min(roots.len() - done);
-        let out = par_map(n, threads, |i, solver: &mut Option<Solver>| {
-            let solver = solver.get_or_insert_with(|| Solver::new(64 << 20));
-            solver.clear();
-            let (root_p, root_o, g) = roots[done + i];
-            let mut s = String::new();
-            // Branches often meet again: each position once a root.
-            let mut printed = std::collections::HashSet::new();
-            for b in 0..branches {
-                let mut rng =
-                    seed ^ ((g * branches + b) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                let (mut p, mut o) = (root_p, root_o);
-                loop {
-                    let m = moves(p, o);
-                    if m == 0 {
-                        if moves(o, p) == 0 {
+        let out = par_map(
+            n,
+            threads,
+            |i, scratch: &mut Option<(Solver, TranspositionTable)>| {
+                let (solver, tt) = scratch.get_or_insert_with(|| {
+                    let tt_size = if search_depth > 0 { 16 << 20 } else { 0 };
+                    (Solver::new(64 << 20), TranspositionTable::new(tt_size))
+                });
+                solver.clear();
+                tt.clear();
+                let stop = AtomicBool::new(false);
+                let (root_p, root_o, g) = roots[done + i];
+                let mut s = String::new();
+                // Branches often meet again: each position once a root.
+                let mut printed = std::collections::HashSet::new();
+                for b in 0..branches {
+                    let mut rng =
+                        seed ^ ((g * branches + b) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                    let (mut p, mut o) = (root_p, root_o);
+                    loop {
+                        let m = moves(p, o);
+                        if m == 0 {
+                            if moves(o, p) == 0 {
+                                break;
+                            }
+                            (p, o) = (o, p);
+                            continue;
+                        }
+                        let empties = 64 - (p | o).count_ones();
+                        if empties < to {
                             break;
                         }
-                        (p, o) = (o, p);
-                        continue;
-                    }
-                    let empties = 64 - (p | o).count_ones();
-                    if empties < to {
-                        break;
-                    }
-                    if empties <= solve_from && printed.insert((p, o)) {
-                        let r = solver.solve(p, o, false, None, None);
-                        if !r.complete {
-                            break;
+                        if empties <= solve_from
+                            && empties > exact_from
+                            && search_depth > 0
+                            && printed.insert((p, o))
+                        {
+                            let pos = Reversi::from_discs(p, o, Color::Black);
+                            let params = SearchParams {
+                                limits: Limits::depth(Instant::now(), search_depth),
+                                multipv: 1,
+                            };
+                            let r = search(&pos, &params, tt, &stop, &mut |_| {});
+                            let discs = (r.score as f64 / eval::DISC as f64).round() as i32;
+                            s += &format!("{p:016x} {o:016x} {discs} {g} {}\n", r.score);
+                        } else if empties <= exact_from.min(solve_from) && printed.insert((p, o)) {
+                            let r = solver.solve(p, o, false, None, None);
+                            if !r.complete {
+                                break;
+                            }
+                            s += &format!(
+                                "{p:016x} {o:016x} {} {g} {}\n",
+                                r.score,
+                                r.score * eval::DISC
+                            );
                         }
-                        s += &format!(
-                            "{p:016x} {o:016x} {} {g} {}\n",
-                            r.score,
-                            r.score * eval::DISC
-                        );
+                        let sq = noisy_move(p, o, &mut rng, eval::evaluate, noise);
+                        let f = flips(p, o, sq);
+                        (p, o) = (o & !f, p | f | bit(sq));
                     }
-                    let sq = noisy_move(p, o, &mut rng, eval::evaluate, noise);
-                    let f = flips(p, o, sq);
-                    (p, o) = (o & !f, p | f | bit(sq));
                 }
-            }
-            s
-        });
+                s
+            },
+        );
         let mut w = std::io::stdout().lock();
         for s in out {
             let _ = w.write_all(s.as_bytes());
