@@ -66,6 +66,23 @@
 #    --random-openings 22), 0.85x the time; against NTest at depth 16, 200 XOT games
 #    (seed 5): 23.0% (before 17.2%). The same refit without --classes on the first 150
 #    thousand positions: +26.1 +/- 32.1 (400 games, seed 21) and 21.8% against NTest.
+#    Not kept (2026-11-27), each against these weights at depth 10, 400 XOT games
+#    (--random-openings 31): stages 4-5 (22-29 empties) refitted (--lambda 0
+#    --classes --keep-best) on 225 thousand positions of `branch --from 30
+#    --solve-from 30 --exact-from 21 --to 22 --search-depth 8` (close games of a new
+#    3000-game `selfplay --random-until 60 --seed 13 --first 70000`; seeds 7 and 8,
+#    8 and 12 branches): held-out error against the depth-8 labels 4.61 -> 4.23 and
+#    3.80 -> 3.61 discs, +179 =53 -168, +9.6 +/- 31.8 Elo. That with the blending
+#    below and with stages 1-3 refitted again on 151 thousand new exactly solved
+#    `branch` positions (seed 23; held-out error 7.82/7.77/6.50 -> 7.65/7.55/6.39):
+#    +62 =11 -62 after 135 games (seed 32), and 16.0% against NTest at depth 16
+#    (200 XOT games, seed 5; these weights 23.0%).
+# The engine blends these stage weights at start-up into one set per number of
+# empties (pattern.rs, SETS), linearly between the two stages whose middles surround
+# it; the trainer still fits one set per stage. Kept (2026-11-27): +15.6 +/- 31.8
+# and +37.5 +/- 31.9 against the unblended weights (400 games each, seeds 31 and
+# 33), 23.2% against NTest (same 200 games: 23.0%). Fitting the stages through the
+# blend is not done yet.
 # With --threads 2 the solved games are shared between two solvers whose tables carry
 # over from game to game, so a tie between equal moves can fall differently from run
 # to run; the boot rounds repeat exactly for a given seed.

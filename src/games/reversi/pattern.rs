@@ -2,7 +2,10 @@
 //! sum of one weight per pattern instance, looked up by the instance's configuration
 //! (each square empty, the mover's or the opponent's: a base-3 index), plus a weight
 //! for each side's number of legal moves and a constant, in one weight set per stage
-//! of the game (by empties: 0-9, every four empties to 53, then 54-60).
+//! of the game (by empties: 0-9, every four empties to 53, then 54-60), blended at
+//! start-up into one set per number of empties, linearly between the two stages
+//! whose middles surround it ([`SETS`]), so that the value does not jump at a
+//! stage's edge.
 //!
 //! The weights (`weights.bin`, rebuilt by `scripts/train-reversi-eval.sh`) are in 1/100
 //! of a disc ([`super::eval::DISC`]). Those of 0 to 21 empties are fitted by least
@@ -215,6 +218,54 @@ fn weights() -> Option<&'static [i16]> {
     .as_deref()
 }
 
+/// Weight sets per number of empties (0 to 60), each blended linearly from the
+/// two stages whose middles lie on either side of it (a stage's middle: 4.5 for
+/// 0-9, 57 for 54-60, else the middle of its four empties), so that the value does
+/// not jump where one stage ends and the next begins.
+pub const SETS: usize = 61;
+
+/// Twice the middle of stage `s`'s empties.
+fn stage_middle2(s: usize) -> i32 {
+    let (lo, hi) = stage_range(s);
+    (lo + hi) as i32
+}
+
+/// The blended weight sets ([`SETS`] of [`stage_size`]; `None` when untrained).
+fn ply_weights() -> Option<&'static [i16]> {
+    static W: OnceLock<Option<Vec<i16>>> = OnceLock::new();
+    W.get_or_init(|| {
+        let w = weights()?;
+        let size = stage_size();
+        let mut out = vec![0i16; SETS * size];
+        for e in 0..SETS {
+            let e2 = 2 * e as i32;
+            // The stages whose middles bracket e (the same stage twice at the ends).
+            let s = stage(e as u32);
+            let (a, b) = if e2 < stage_middle2(s) {
+                (s.saturating_sub(1), s)
+            } else {
+                (s, (s + 1).min(STAGES - 1))
+            };
+            let (ma, mb) = (stage_middle2(a), stage_middle2(b));
+            let (wa, wb) = if a == b || e2 <= ma {
+                (1, 0)
+            } else if e2 >= mb {
+                (0, 1)
+            } else {
+                (mb - e2, e2 - ma)
+            };
+            let (sa, sb) = (&w[a * size..(a + 1) * size], &w[b * size..(b + 1) * size]);
+            let (fa, fb) = (wa as f32 / (wa + wb) as f32, wb as f32 / (wa + wb) as f32);
+            let dst = out[e * size..(e + 1) * size].iter_mut();
+            for (x, (&u, &v)) in dst.zip(sa.iter().zip(sb)) {
+                *x = (fa * f32::from(u) + fb * f32::from(v)).round() as i16;
+            }
+        }
+        Some(out)
+    })
+    .as_deref()
+}
+
 /// Whether trained weights are built in.
 pub fn trained() -> bool {
     weights().is_some()
@@ -226,6 +277,7 @@ pub fn init() {
     let _ = flat();
     let _ = pext_tables();
     let _ = weights();
+    let _ = ply_weights();
     let _ = white_weights();
     let _ = square_terms();
 }
@@ -235,9 +287,9 @@ pub fn init() {
 /// add the instances' weights to.
 #[inline(always)]
 fn stage_set(p: u64, o: u64) -> Option<(&'static [i16], i32)> {
-    let w = weights()?;
+    let w = ply_weights()?;
     let size = stage_size();
-    let base = stage((!(p | o)).count_ones()) * size;
+    let base = ((!(p | o)).count_ones() as usize).min(SETS - 1) * size;
     let set = &w[base..base + size];
     let (a, b) = mobility_indices(p, o, size);
     Some((set, set[size - 1] as i32 + set[a] as i32 + set[b] as i32))
@@ -379,11 +431,11 @@ impl Indices {
     /// position.
     #[inline]
     pub fn evaluate(&self, black: bool, empties: u32, mover_moves: u32, other_moves: u32) -> i32 {
-        let Some((w, w_white)) = weights().zip(white_weights()) else {
+        let Some((w, w_white)) = ply_weights().zip(white_weights()) else {
             return 0;
         };
         let size = stage_size();
-        let base = stage(empties) * size;
+        let base = (empties as usize).min(SETS - 1) * size;
         let set = if black {
             &w[base..base + size]
         } else {
@@ -420,26 +472,29 @@ fn square_terms() -> &'static [Vec<(u8, u16)>; 64] {
 fn white_weights() -> Option<&'static [i16]> {
     static W: OnceLock<Option<Vec<i16>>> = OnceLock::new();
     W.get_or_init(|| {
-        let w = weights()?;
+        let w = ply_weights()?;
         let size = stage_size();
-        let mut out = w.to_vec();
-        for stage in 0..STAGES {
-            let base = stage * size;
-            let mut offset = 0;
-            for squares in PATTERNS {
-                let n = 3usize.pow(squares.len() as u32);
-                for i in 0..n {
-                    // Swap the digits 1 and 2 of `i`.
-                    let (mut x, mut y, mut pow) = (i, 0, 1);
-                    while x > 0 {
-                        let d = x % 3;
-                        y += [0, 2, 1][d] * pow;
-                        x /= 3;
-                        pow *= 3;
-                    }
-                    out[base + offset + i] = w[base + offset + y];
+        // Where each entry of a set reads from: its configuration with the digits 1
+        // and 2 swapped (the mobility and constant entries stay).
+        let mut from: Vec<u32> = (0..size as u32).collect();
+        let mut offset = 0;
+        for squares in PATTERNS {
+            let n = 3usize.pow(squares.len() as u32);
+            for i in 0..n {
+                let (mut x, mut y, mut pow) = (i, 0, 1);
+                while x > 0 {
+                    y += [0, 2, 1][x % 3] * pow;
+                    x /= 3;
+                    pow *= 3;
                 }
-                offset += n;
+                from[offset + i] = (offset + y) as u32;
+            }
+            offset += n;
+        }
+        let mut out = vec![0i16; w.len()];
+        for (dst, src) in out.chunks_exact_mut(size).zip(w.chunks_exact(size)) {
+            for (d, &f) in dst.iter_mut().zip(&from) {
+                *d = src[f as usize];
             }
         }
         Some(out)
@@ -506,6 +561,34 @@ mod tests {
     }
 
     #[test]
+    fn blended_sets_lie_between_their_stages() {
+        let (w, b) = (weights().expect("trained"), ply_weights().expect("trained"));
+        let size = stage_size();
+        let set = |t: &'static [i16], k: usize| &t[k * size..(k + 1) * size];
+        // At or past the middle of the first and last stage: that stage alone.
+        assert_eq!(set(b, 4), set(w, 0));
+        assert_eq!(set(b, 57), set(w, STAGES - 1));
+        assert_eq!(set(b, 60), set(w, STAGES - 1));
+        // 24 empties: a quarter of the way from 22-25's middle (23.5) to 26-29's.
+        let (s4, s5, e24) = (set(w, 4), set(w, 5), set(b, 24));
+        for i in 0..size {
+            let want = (7.0 * f32::from(s4[i]) + f32::from(s5[i])) / 8.0;
+            assert!((f32::from(e24[i]) - want).abs() <= 0.5, "entry {i}");
+        }
+        // Every blended entry lies between those of the stages around it.
+        for e in 0..SETS {
+            let s = stage(e as u32);
+            let lo = s.saturating_sub(1);
+            let hi = (s + 1).min(STAGES - 1);
+            for (i, &x) in set(b, e).iter().enumerate() {
+                let near = [set(w, lo)[i], set(w, s)[i], set(w, hi)[i]];
+                let (min, max) = (near.iter().min(), near.iter().max());
+                assert!(min <= Some(&x) && Some(&x) <= max, "{e} empties, entry {i}");
+            }
+        }
+    }
+
+    #[test]
     fn indices_read_the_squares_in_base_3() {
         // a1 mine, b1 the opponent's, the rest empty: 1 * 3^8 + 2 * 3^7.
         assert_eq!(index(1, 2, PATTERNS[0]), 3usize.pow(8) + 2 * 3usize.pow(7));
@@ -513,7 +596,7 @@ mod tests {
 
     #[test]
     fn evaluate_sums_the_weights_of_the_features() {
-        let w = weights().expect("trained");
+        let w = ply_weights().expect("trained");
         let size = stage_size();
         let mut seed = 5;
         let mut f = Vec::new();
@@ -522,7 +605,7 @@ mod tests {
             let b = crate::games::splitmix64(&mut seed);
             let (p, o) = (a & !b, b & !a & crate::games::splitmix64(&mut seed));
             features(p, o, &mut f);
-            let base = stage((!(p | o)).count_ones()) * size;
+            let base = (!(p | o)).count_ones() as usize * size;
             let sum: i32 = f.iter().map(|&i| w[base + i as usize] as i32).sum();
             assert_eq!(evaluate(p, o), sum);
         }
