@@ -134,7 +134,11 @@ pub fn probable_at_depth<S: ExactSolver>(depth: u32, exact_max: u32) -> u32 {
 /// The least depth whose deliberations try probable solves.
 const PROBABLE_FROM_DEPTH: u32 = 10;
 /// The most moves left a probable solve is tried at (reversi: one at 26 empties
-/// took 0.3-1.7 s on FFO #49-#50, cold; each more empty about doubles it).
+/// took 0.3-1.7 s on FFO #49-#50, cold; each more empty about doubles it). Reaching
+/// further at depth 10 (reversi PROBABLE_EXTRA and this bound raised together) was
+/// measured against NTest at depth 16 on the 200 XOT games where 5383d1c scores 23.2%
+/// at 0.86x NTest's time: 27 empties 23.8% at 1.13x; 28 empties 23.0/103 (5383d1c
+/// 20.5 on the same games) at about 1.6x, over the 1.5x a match allows. Not kept.
 const PROBABLE_MAX: u32 = 26;
 
 /// Moves left at or below which a deliberation at `depth` solves for win/loss/draw.
