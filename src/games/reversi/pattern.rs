@@ -247,13 +247,8 @@ fn ply_weights() -> Option<&'static [i16]> {
                 (s, (s + 1).min(STAGES - 1))
             };
             let (ma, mb) = (stage_middle2(a), stage_middle2(b));
-            let (wa, wb) = if a == b || e2 <= ma {
-                (1, 0)
-            } else if e2 >= mb {
-                (0, 1)
-            } else {
-                (mb - e2, e2 - ma)
-            };
+            // ma <= e2 < mb: each stage weighs by how near e is to its middle.
+            let (wa, wb) = if a == b { (1, 0) } else { (mb - e2, e2 - ma) };
             let (sa, sb) = (&w[a * size..(a + 1) * size], &w[b * size..(b + 1) * size]);
             let (fa, fb) = (wa as f32 / (wa + wb) as f32, wb as f32 / (wa + wb) as f32);
             let dst = out[e * size..(e + 1) * size].iter_mut();
