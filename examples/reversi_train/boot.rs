@@ -22,7 +22,7 @@ use ply::games::splitmix64;
 
 use super::{
     arg, children, fit, noisy_move, opening_positions, par_map, random_move, sample_features,
-    Sample,
+    to_move, Sample,
 };
 
 /// The first stage `boot` fits (22-25 empties); those before it are kept.
@@ -196,14 +196,10 @@ pub(super) fn play(opening: &str, seed: &mut u64, style: &Style) -> Vec<(u64, u6
         return Vec::new();
     };
     while (p | o).count_ones() <= 64 - 22 {
-        let m = moves(p, o);
-        if m == 0 {
-            if moves(o, p) == 0 {
-                break;
-            }
-            (p, o) = (o, p);
-            continue;
-        }
+        let Some((np, no, m)) = to_move(p, o) else {
+            break;
+        };
+        (p, o) = (np, no);
         out.push((p, o));
         let sq = if splitmix64(seed).is_multiple_of(style.random_one_in.max(1)) {
             random_move(m, seed)

@@ -25,13 +25,13 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use ply::games::reversi::endgame::Solver;
-use ply::games::reversi::{bit, eval, flips, moves, Reversi};
+use ply::games::reversi::{bit, eval, flips, Reversi};
 use ply::games::Color;
 use ply::search::tt::TranspositionTable;
 use ply::search::{search, Limits, SearchParams};
 
 use super::boot::fail;
-use super::{arg, noisy_move, par_map};
+use super::{arg, noisy_move, par_map, to_move};
 
 pub fn branch(args: &[String]) {
     let input: String = arg(args, "--in", String::new());
@@ -89,24 +89,15 @@ pub fn branch(args: &[String]) {
                     let mut rng =
                         seed ^ ((g * branches + b) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                     let (mut p, mut o) = (root_p, root_o);
-                    loop {
-                        let m = moves(p, o);
-                        if m == 0 {
-                            if moves(o, p) == 0 {
-                                break;
-                            }
-                            (p, o) = (o, p);
-                            continue;
-                        }
+                    while let Some((np, no, _)) = to_move(p, o) {
+                        (p, o) = (np, no);
                         let empties = 64 - (p | o).count_ones();
                         if empties < to {
                             break;
                         }
-                        if empties <= solve_from
-                            && empties > exact_from
-                            && search_depth > 0
-                            && printed.insert((p, o))
-                        {
+                        if empties > solve_from || !printed.insert((p, o)) {
+                            // Not labelled, or labelled already.
+                        } else if empties > exact_from && search_depth > 0 {
                             let pos = Reversi::from_discs(p, o, Color::Black);
                             let params = SearchParams {
                                 limits: Limits::depth(Instant::now(), search_depth),
@@ -115,7 +106,7 @@ pub fn branch(args: &[String]) {
                             let r = search(&pos, &params, tt, &stop, &mut |_| {});
                             let discs = (r.score as f64 / eval::DISC as f64).round() as i32;
                             s += &format!("{p:016x} {o:016x} {discs} {g} {}\n", r.score);
-                        } else if empties <= exact_from.min(solve_from) && printed.insert((p, o)) {
+                        } else {
                             let r = solver.solve(p, o, false, None, None);
                             if !r.complete {
                                 break;

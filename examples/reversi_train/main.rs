@@ -67,6 +67,18 @@ fn random_move(m: u64, seed: &mut u64) -> usize {
     mm.trailing_zeros() as usize
 }
 
+/// The side to move and its moves: `(p, o, moves)` as given when `p` can move, the
+/// other way round when only `o` can (a pass); `None` when neither can.
+fn to_move(p: u64, o: u64) -> Option<(u64, u64, u64)> {
+    match moves(p, o) {
+        0 => match moves(o, p) {
+            0 => None,
+            m => Some((o, p, m)),
+        },
+        m => Some((p, o, m)),
+    }
+}
+
 /// Each move of `p` against `o` (a square) with the position after it, the
 /// opponent to move: `(square, his discs, ours)`.
 fn children(p: u64, o: u64) -> impl Iterator<Item = (usize, u64, u64)> {
@@ -168,15 +180,8 @@ fn play_game(
         return Vec::new();
     };
     let mut out = Vec::new();
-    loop {
-        let m = moves(p, o);
-        if m == 0 {
-            if moves(o, p) == 0 {
-                break;
-            }
-            (p, o) = (o, p);
-            continue;
-        }
+    while let Some((np, no, m)) = to_move(p, o) {
+        (p, o) = (np, no);
         let empties = 64 - (p | o).count_ones();
         let sq = if empties > solve_from {
             if splitmix64(seed).is_multiple_of(8) {
