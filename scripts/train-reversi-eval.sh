@@ -81,8 +81,16 @@
 # empties (pattern.rs, SETS), linearly between the two stages whose middles surround
 # it; the trainer still fits one set per stage. Kept (2026-11-27): +15.6 +/- 31.8
 # and +37.5 +/- 31.9 against the unblended weights (400 games each, seeds 31 and
-# 33), 23.2% against NTest (same 200 games: 23.0%). Fitting the stages through the
-# blend is not done yet.
+# 33), 23.2% against NTest (same 200 games: 23.0%). `train --blend` fits each stage
+# through that blend (to every position its weights have a share in, the other
+# stage's share held fixed).
+# Not kept (2026-11-27), against these weights at depth 10 (400 XOT games,
+# --random-openings 41) and NTest at depth 16 (200 XOT games, seed 5; these weights
+# 23.2%): stage 4 (22-25 empties) refitted on 67 thousand positions labelled by
+# probable solves (`branch --in close.txt --from 30 --solve-from 25 --exact-from 21
+# --to 22 --probable-margin 12 --seed 41`, 55 minutes; held-out error 4.95 -> 4.66
+# discs): +0.9 +/- 32.2 Elo (on the first 29 thousand: 21.8% against NTest); the
+# same through the blend (with `branch24` below 22 empties): -4.3 +/- 32.3.
 # With --threads 2 the solved games are shared between two solvers whose tables carry
 # over from game to game, so a tie between equal moves can fall differently from run
 # to run; the boot rounds repeat exactly for a given seed.

@@ -113,13 +113,13 @@ pub fn boot(args: &[String]) {
         );
         for (&&(p, o, game), target) in todo.iter().zip(labels) {
             let features = sample_features(p, o, classes);
-            samples.push(Sample {
+            samples.push(Sample::new(
                 features,
-                hand: eval::hand_set(p, o),
+                eval::hand_set(p, o),
                 target,
-                empties: empties(p, o),
+                empties(p, o),
                 game,
-            });
+            ));
         }
         // The stage's own positions and those just below it (already labelled).
         let train_set: Vec<&Sample> = samples

@@ -10,7 +10,9 @@
 //! `selfplay` (see `selfplay.rs`) prints positions of games ply plays itself, labelled
 //! by their exact outcome and the search's value; `train --init FILE --from-stage S
 //! [--to-stage T] --lambda L` refits the stages from S on (to T), starting from FILE's
-//! weights, to `L * outcome + (1 - L) * value`.
+//! weights, to `L * outcome + (1 - L) * value`. With `--blend` each stage is fitted
+//! through the engine's blend of neighbouring stages (`pattern::blend`): to every
+//! position whose weight set it has a share in, the other stage's share held fixed.
 //!
 //! `gen` plays each opening (one line of moves such as `f5d6c4d3`) on with a noisy
 //! two-ply search until `--solve-from` empties, then solves every position of the rest
@@ -296,6 +298,8 @@ fn sample_features(p: u64, o: u64, classes: bool) -> Vec<u32> {
 }
 
 /// A labelled position: features of its stage, the score in 1/100 disc, the game.
+/// With `train --blend`, the stage being fitted makes `share` of the prediction and
+/// the other stage of its blend the `fixed` rest; otherwise `share` is 1, `fixed` 0.
 struct Sample {
     features: Vec<u32>,
     /// The hand-set evaluation, for comparison.
@@ -303,6 +307,27 @@ struct Sample {
     target: f32,
     empties: u32,
     game: usize,
+    fixed: f32,
+    share: f32,
+}
+
+impl Sample {
+    fn new(features: Vec<u32>, hand: i32, target: f32, empties: u32, game: usize) -> Sample {
+        Sample {
+            features,
+            hand,
+            target,
+            empties,
+            game,
+            fixed: 0.0,
+            share: 1.0,
+        }
+    }
+
+    /// The prediction with weights `w` for the stage being fitted.
+    fn predict(&self, w: &[f32]) -> f32 {
+        self.fixed + self.share * self.features.iter().map(|&f| w[f as usize]).sum::<f32>()
+    }
 }
 
 fn train(args: &[String]) {
@@ -326,11 +351,15 @@ fn train(args: &[String]) {
     // its held-out games (the fit stops improving on them long before the last epoch
     // when a stage has few positions for its weights).
     let keep_best = args.iter().any(|a| a == "--keep-best");
+    // `--blend`: each stage is fitted through the engine's blend (pattern::blend) to
+    // every position whose weight set it has a share in, the other stage of the blend
+    // held at its weights (from `--init`, or as fitted just before).
+    let blend = args.iter().any(|a| a == "--blend");
     let files: Vec<&String> = {
         let mut v = Vec::new();
         let mut i = 0;
         while i < args.len() {
-            if args[i] == "--classes" || args[i] == "--keep-best" {
+            if ["--classes", "--keep-best", "--blend"].contains(&args[i].as_str()) {
                 // The options without a value.
                 i += 1;
             } else if args[i].starts_with("--") {
@@ -369,13 +398,14 @@ fn train(args: &[String]) {
                 target = lambda * target + (1.0 - lambda) * v as f32;
             }
             let features = sample_features(p, o, classes);
-            samples.push(Sample {
+            let empties = 64 - (p | o).count_ones();
+            samples.push(Sample::new(
                 features,
-                hand: eval::hand_set(p, o),
+                eval::hand_set(p, o),
                 target,
-                empties: 64 - (p | o).count_ones(),
+                empties,
                 game,
-            });
+            ));
         }
     }
     // The files may list games in any order: sort by game (stable within a game).
@@ -407,8 +437,30 @@ fn train(args: &[String]) {
                 .collect();
         }
         let (lo, hi) = pattern::stage_range(stage);
-        // Neighbouring empties help the stage's rare patterns.
-        let in_stage = |s: &&Sample| s.empties + overlap >= lo && s.empties <= hi + overlap;
+        if blend {
+            for s in samples.iter_mut() {
+                let [(a, fa), (b, fb)] = pattern::blend(s.empties);
+                let (share, other) = match (a == stage, b == stage) {
+                    (true, true) => (1.0, a),
+                    (true, false) => (fa, b),
+                    (false, true) => (fb, a),
+                    (false, false) => (0.0, a),
+                };
+                let ow = &all[other * size..(other + 1) * size];
+                let o: f32 = s.features.iter().map(|&f| f32::from(ow[f as usize])).sum();
+                s.share = share;
+                s.fixed = (1.0 - share) * o;
+            }
+        }
+        // Neighbouring empties help the stage's rare patterns; through the blend, the
+        // positions the stage has a share in.
+        let in_stage = |s: &&Sample| {
+            if blend {
+                s.share > 0.0
+            } else {
+                s.empties + overlap >= lo && s.empties <= hi + overlap
+            }
+        };
         let train_set: Vec<&Sample> = samples
             .iter()
             .filter(in_stage)
@@ -439,10 +491,7 @@ fn train(args: &[String]) {
         // hopeful, or too gloomy, for the side to move).
         let residuals: Vec<f64> = test_set
             .iter()
-            .map(|s| {
-                let pred: f32 = s.features.iter().map(|&f| w[f as usize]).sum();
-                f64::from(pred - s.target) / f64::from(eval::DISC)
-            })
+            .map(|s| f64::from(s.predict(&w) - s.target) / f64::from(eval::DISC))
             .collect();
         let n = residuals.len().max(1) as f64;
         let mae = residuals.iter().map(|r| r.abs()).sum::<f64>() / n;
@@ -502,10 +551,7 @@ fn fit(
 ) -> Vec<f32> {
     let test_error = |w: &[f32]| {
         test.iter()
-            .map(|s| {
-                let pred: f32 = s.features.iter().map(|&f| w[f as usize]).sum();
-                (pred - s.target).abs() as f64
-            })
+            .map(|s| (s.predict(w) - s.target).abs() as f64)
             .sum::<f64>()
             / test.len().max(1) as f64
             / eval::DISC as f64
@@ -513,9 +559,11 @@ fn fit(
     let mut best = (test_error(&w), 0, w.clone());
     let size = w.len();
     let mut count = vec![0f32; size];
+    // A weight's share of a prediction scales its gradient, and its squared share
+    // its curvature.
     for s in samples {
         for &f in &s.features {
-            count[f as usize] += 1.0;
+            count[f as usize] += s.share * s.share;
         }
     }
     let mut grad = vec![0f32; size];
@@ -528,11 +576,10 @@ fn fit(
             grad.iter_mut().for_each(|g| *g = 0.0);
             let mut sq = 0f64;
             for s in part {
-                let pred: f32 = s.features.iter().map(|&f| w[f as usize]).sum();
-                let err = s.target - pred;
+                let err = s.target - s.predict(&w);
                 sq += (err as f64) * (err as f64);
                 for &f in &s.features {
-                    grad[f as usize] += err;
+                    grad[f as usize] += s.share * err;
                 }
             }
             sq

@@ -230,6 +230,24 @@ fn stage_middle2(s: usize) -> i32 {
     (lo + hi) as i32
 }
 
+/// The two stages whose weights make up the set of `empties` and the share of each
+/// (the same stage twice, all its own, at the ends): each stage weighs by how near
+/// `empties` is to its middle.
+pub fn blend(empties: u32) -> [(usize, f32); 2] {
+    let e2 = 2 * empties.min(SETS as u32 - 1) as i32;
+    let s = stage(empties);
+    let (a, b) = if e2 < stage_middle2(s) {
+        (s.saturating_sub(1), s)
+    } else {
+        (s, (s + 1).min(STAGES - 1))
+    };
+    let (ma, mb) = (stage_middle2(a), stage_middle2(b));
+    // ma <= e2 < mb.
+    let (wa, wb) = if a == b { (1, 0) } else { (mb - e2, e2 - ma) };
+    let total = (wa + wb) as f32;
+    [(a, wa as f32 / total), (b, wb as f32 / total)]
+}
+
 /// The blended weight sets ([`SETS`] of [`stage_size`]; `None` when untrained).
 fn ply_weights() -> Option<&'static [i16]> {
     static W: OnceLock<Option<Vec<i16>>> = OnceLock::new();
@@ -238,19 +256,8 @@ fn ply_weights() -> Option<&'static [i16]> {
         let size = stage_size();
         let mut out = vec![0i16; SETS * size];
         for e in 0..SETS {
-            let e2 = 2 * e as i32;
-            // The stages whose middles bracket e (the same stage twice at the ends).
-            let s = stage(e as u32);
-            let (a, b) = if e2 < stage_middle2(s) {
-                (s.saturating_sub(1), s)
-            } else {
-                (s, (s + 1).min(STAGES - 1))
-            };
-            let (ma, mb) = (stage_middle2(a), stage_middle2(b));
-            // ma <= e2 < mb: each stage weighs by how near e is to its middle.
-            let (wa, wb) = if a == b { (1, 0) } else { (mb - e2, e2 - ma) };
+            let [(a, fa), (b, fb)] = blend(e as u32);
             let (sa, sb) = (&w[a * size..(a + 1) * size], &w[b * size..(b + 1) * size]);
-            let (fa, fb) = (wa as f32 / (wa + wb) as f32, wb as f32 / (wa + wb) as f32);
             let dst = out[e * size..(e + 1) * size].iter_mut();
             for (x, (&u, &v)) in dst.zip(sa.iter().zip(sb)) {
                 *x = (fa * f32::from(u) + fb * f32::from(v)).round() as i16;
@@ -581,6 +588,22 @@ mod tests {
                 assert!(min <= Some(&x) && Some(&x) <= max, "{e} empties, entry {i}");
             }
         }
+    }
+
+    #[test]
+    fn blend_shares_add_up_and_follow_the_stage_middles() {
+        for e in 0..SETS as u32 {
+            let [(a, fa), (b, fb)] = blend(e);
+            assert!((fa + fb - 1.0).abs() < 1e-6, "{e} empties");
+            assert!(a == b || a + 1 == b, "{e} empties: stages {a} and {b}");
+            assert!(a == stage(e) || b == stage(e), "{e} empties");
+        }
+        // 22-25's middle is 23.5: 23 and 24 empties lean on it 7 to 1.
+        assert_eq!(blend(23), [(3, 0.125), (4, 0.875)]);
+        assert_eq!(blend(24), [(4, 0.875), (5, 0.125)]);
+        // Up to the first stage's middle (4.5) and from the last one's (57): alone.
+        assert_eq!(blend(0), [(0, 1.0), (0, 0.0)]);
+        assert_eq!(blend(60), [(12, 1.0), (12, 0.0)]);
     }
 
     #[test]
