@@ -91,6 +91,10 @@
 # --to 22 --probable-margin 12 --seed 41`, 55 minutes; held-out error 4.95 -> 4.66
 # discs): +0.9 +/- 32.2 Elo (on the first 29 thousand: 21.8% against NTest); the
 # same through the blend (with `branch24` below 22 empties): -4.3 +/- 32.3.
+# Stages 1-4 refitted through the blend on the 151 thousand exact `branch` positions
+# of seed 23 and those 67 thousand (held-out error 7.85/7.75/6.51/4.97 ->
+# 7.63/7.58/6.42/4.68): 3.5/27 against NTest where these weights score 6.0 on the
+# same games, 22.5/40 in self-play; stopped.
 # With --threads 2 the solved games are shared between two solvers whose tables carry
 # over from game to game, so a tie between equal moves can fall differently from run
 # to run; the boot rounds repeat exactly for a given seed.

@@ -152,7 +152,10 @@ pub fn evaluate(p: u64, o: u64) -> i32 {
 
 /// Multi-ProbCut below this depth is not tried.
 const PROBCUT_MIN_DEPTH: i32 = 3;
-/// How many standard deviations of the shallow search's error a cut needs.
+/// How many standard deviations of the shallow search's error a cut needs. At
+/// depth 10 the cuts hardly change the moves: with 3.5, against NTest at depth 16 on
+/// the 200 XOT games (seed 5) where 2f8fe8f scores 23.2% at 0.86x NTest's time,
+/// 185 games are move for move the same and the score is 24.0% at 1.17x. Not kept.
 pub const PROBCUT_T: f64 = 2.5;
 
 /// The shallow depth that predicts a search of `depth` plies (same parity), and the
