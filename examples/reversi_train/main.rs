@@ -446,10 +446,14 @@ fn train(args: &[String]) {
                     (false, true) => (fb, a),
                     (false, false) => (0.0, a),
                 };
-                let ow = &all[other * size..(other + 1) * size];
-                let o: f32 = s.features.iter().map(|&f| f32::from(ow[f as usize])).sum();
                 s.share = share;
-                s.fixed = (1.0 - share) * o;
+                s.fixed = if share > 0.0 && share < 1.0 {
+                    let ow = &all[other * size..(other + 1) * size];
+                    let o: f32 = s.features.iter().map(|&f| f32::from(ow[f as usize])).sum();
+                    (1.0 - share) * o
+                } else {
+                    0.0
+                };
             }
         }
         // Neighbouring empties help the stage's rare patterns; through the blend, the
