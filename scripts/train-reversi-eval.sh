@@ -94,7 +94,11 @@
 # Stages 1-4 refitted through the blend on the 151 thousand exact `branch` positions
 # of seed 23 and those 67 thousand (held-out error 7.85/7.75/6.51/4.97 ->
 # 7.63/7.58/6.42/4.68): 3.5/27 against NTest where these weights score 6.0 on the
-# same games, 22.5/40 in self-play; stopped.
+# same games, 22.5/40 in self-play; stopped. Stages 4-11 refitted (--lambda 1
+# --epochs 60 --damp 50 --overlap 2 --classes --keep-best) on 1.36 million positions
+# of 40000 cheap games (`selfplay --first 80000 --games 40000 --depth 4 --seed 51
+# --solve-at 18`, 11 minutes; 2000 labelled positions a second): 21.5% against
+# NTest. Outcomes of depth-4 games are too poor a label, however many.
 # With --threads 2 the solved games are shared between two solvers whose tables carry
 # over from game to game, so a tie between equal moves can fall differently from run
 # to run; the boot rounds repeat exactly for a given seed.
