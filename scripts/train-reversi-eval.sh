@@ -99,6 +99,13 @@
 # of 40000 cheap games (`selfplay --first 80000 --games 40000 --depth 4 --seed 51
 # --solve-at 18`, 11 minutes; 2000 labelled positions a second): 21.5% against
 # NTest. Outcomes of depth-4 games are too poor a label, however many.
+# Not kept (2026-11-27): stages 4-12 refitted (--epochs 60 --damp 50 --overlap 2
+# --classes --keep-best) on the 4.7 million positions of 22-60 empties of the
+# 124 thousand tournament games of the WTHOR database (1977-2020), each labelled by
+# its game's theoretical score (perfect play from 24 empties; `reversi_train wthor`,
+# 2 s; training 2 min; held-out error 6.19 -> 5.80 discs at 22-25 empties, 9.48 ->
+# 9.15 at 30-33): +18.3 +/- 31.9 Elo at depth 10 (400 XOT games, seed 41), 21.5%
+# against NTest at depth 16 (200 XOT games, seed 5; these weights 23.2%).
 # With --threads 2 the solved games are shared between two solvers whose tables carry
 # over from game to game, so a tie between equal moves can fall differently from run
 # to run; the boot rounds repeat exactly for a given seed.

@@ -25,6 +25,7 @@ mod boot;
 mod branch;
 mod mpc;
 mod selfplay;
+mod wthor;
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -50,9 +51,10 @@ fn main() {
         Some("mpc") => mpc::mpc(&args[1..]),
         Some("selfplay") => selfplay::selfplay(&args[1..]),
         Some("branch") => branch::branch(&args[1..]),
+        Some("wthor") => wthor::wthor(&args[1..]),
         _ => {
             eprintln!(
-                "usage: reversi_train gen|train|boot|mpc|selfplay|branch ... (see the source)"
+                "usage: reversi_train gen|train|boot|mpc|selfplay|branch|wthor ... (see the source)"
             );
             std::process::exit(2);
         }
