@@ -112,6 +112,8 @@
 # 391 thousand positions, 31 minutes; held-out error 6.52 -> 6.17 discs at 30-33
 # empties, 7.43 -> 7.00 at 38-41): +5.2 +/- 31.8 Elo, 19.2% against NTest. Lower
 # held-out errors on such labels have not once shown in the games since stop 38.
+# Fitted to the depth-8 values alone (--lambda 0; held-out error against them 3.85 ->
+# 3.65 discs at 30-33 empties, 3.02 -> 2.76 at 38-41): -1.7 +/- 31.6 Elo, 21.0%.
 # With --threads 2 the solved games are shared between two solvers whose tables carry
 # over from game to game, so a tie between equal moves can fall differently from run
 # to run; the boot rounds repeat exactly for a given seed.
