@@ -152,11 +152,12 @@ pub fn evaluate(p: u64, o: u64) -> i32 {
 
 /// Multi-ProbCut below this depth is not tried.
 const PROBCUT_MIN_DEPTH: i32 = 3;
-/// How many standard deviations of the shallow search's error a cut needs. At
-/// depth 10 the cuts hardly change the moves: with 3.5, against NTest at depth 16 on
-/// the 200 XOT games (seed 5) where 2f8fe8f scores 23.2% at 0.86x NTest's time,
-/// 185 games are move for move the same and the score is 24.0% at 1.17x. Not kept.
-pub const PROBCUT_T: f64 = 2.5;
+/// How many standard deviations of the shallow search's error a cut needs. Cutting
+/// harder makes each depth cheaper and buys depth for the time, as NTest's depths do:
+/// against NTest at depth 16 on 200 XOT games (seed 5), 2.5 scored 23.2% at depth 10
+/// (0.86x NTest's time) and 30.2% at depth 12 (1.84x); 1.5 scores 30.5% at depth 12
+/// (0.92x) and 43.8% at depth 14 (1.90x).
+pub const PROBCUT_T: f64 = 1.5;
 
 /// The shallow depth that predicts a search of `depth` plies (same parity), and the
 /// margin of a cut at `empties` (see `Game::probcut`): `PROBCUT_T` times the standard
