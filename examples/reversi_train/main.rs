@@ -61,6 +61,24 @@ fn main() {
     }
 }
 
+/// The arguments that are not options: every `--name` takes the value after it,
+/// except the `switches`, which stand alone.
+fn positional<'a>(args: &'a [String], switches: &[&str]) -> Vec<&'a String> {
+    let mut v = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        if switches.contains(&args[i].as_str()) {
+            i += 1;
+        } else if args[i].starts_with("--") {
+            i += 2;
+        } else {
+            v.push(&args[i]);
+            i += 1;
+        }
+    }
+    v
+}
+
 /// A random legal move of `p` (the mask `m` is not empty).
 fn random_move(m: u64, seed: &mut u64) -> usize {
     let k = (splitmix64(seed) % m.count_ones() as u64) as u32;
@@ -357,22 +375,7 @@ fn train(args: &[String]) {
     // every position whose weight set it has a share in, the other stage of the blend
     // held at its weights (from `--init`, or as fitted just before).
     let blend = args.iter().any(|a| a == "--blend");
-    let files: Vec<&String> = {
-        let mut v = Vec::new();
-        let mut i = 0;
-        while i < args.len() {
-            if ["--classes", "--keep-best", "--blend"].contains(&args[i].as_str()) {
-                // The options without a value.
-                i += 1;
-            } else if args[i].starts_with("--") {
-                i += 2;
-            } else {
-                v.push(&args[i]);
-                i += 1;
-            }
-        }
-        v
-    };
+    let files = positional(args, &["--classes", "--keep-best", "--blend"]);
     let mut samples = Vec::new();
     for f in files {
         let file = match std::fs::File::open(f) {

@@ -32,7 +32,7 @@ use ply::search::tt::TranspositionTable;
 use ply::search::{search, Limits, SearchParams};
 
 use super::boot::fail;
-use super::{arg, par_map, to_move};
+use super::{arg, par_map, positional, to_move};
 
 /// A file's header is 16 bytes; each game 68: tournament, black and white players
 /// (u16 each), black's real and theoretical disc counts, then 60 moves (`10 * row +
@@ -47,19 +47,7 @@ pub fn wthor(args: &[String]) {
     let depth: u32 = arg(args, "--depth", 0);
     let every: usize = arg::<usize>(args, "--every", 1).max(1);
     let threads: usize = arg(args, "--threads", 2);
-    let files: Vec<&String> = {
-        let mut v = Vec::new();
-        let mut i = 0;
-        while i < args.len() {
-            if args[i].starts_with("--") {
-                i += 2;
-            } else {
-                v.push(&args[i]);
-                i += 1;
-            }
-        }
-        v
-    };
+    let files = positional(args, &[]);
     // Each game's positions in range with the label for their mover.
     let mut games: Vec<Vec<(u64, u64, i32)>> = Vec::new();
     let mut bad = 0usize;
