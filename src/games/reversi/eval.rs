@@ -156,7 +156,9 @@ const PROBCUT_MIN_DEPTH: i32 = 3;
 /// harder makes each depth cheaper and buys depth for the time, as NTest's depths do:
 /// against NTest at depth 16 on 200 XOT games (seed 5), 2.5 scored 23.2% at depth 10
 /// (0.86x NTest's time) and 30.2% at depth 12 (1.84x); 1.5 scores 30.5% at depth 12
-/// (0.92x) and 43.8% at depth 14 (1.90x).
+/// (0.92x) and 43.8% at depth 14 (1.90x). 1.0 scores 36.2% at depth 14 (1.05x) but
+/// only +178 =39 -183 against 1.5 in self-play at a 4 s game clock (400 XOT games,
+/// seeds 45 and 46): not kept.
 pub const PROBCUT_T: f64 = 1.5;
 
 /// The shallow depth that predicts a search of `depth` plies (same parity), and the
