@@ -80,18 +80,16 @@ pub fn wthor(args: &[String]) {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut lines = 0usize;
-    // In batches, so that the output grows as the searches end.
-    for (b, chunk) in games
-        .chunks(if depth > 0 { 500 } else { usize::MAX })
-        .enumerate()
-    {
+    // In batches when searching, so that the output grows as the searches end.
+    let batch = if depth > 0 { 500 } else { games.len().max(1) };
+    for (b, chunk) in games.chunks(batch).enumerate() {
         let labelled = par_map(
             chunk.len(),
             threads,
             |i, tt: &mut Option<TranspositionTable>| {
                 let game = &chunk[i];
                 let mut text = String::new();
-                let g = first + b * 500 + i;
+                let g = first + b * batch + i;
                 if depth == 0 {
                     for &(p, o, score) in game {
                         text.push_str(&format!("{p:016x} {o:016x} {score} {g}\n"));
@@ -121,7 +119,7 @@ pub fn wthor(args: &[String]) {
         }
         let _ = out.flush();
         if depth > 0 {
-            eprintln!("{} games in {:.0?}", (b * 500 + chunk.len()), t.elapsed());
+            eprintln!("{} games in {:.0?}", b * batch + chunk.len(), t.elapsed());
         }
     }
     eprintln!("{} games, {bad} skipped, {lines} positions", games.len());
