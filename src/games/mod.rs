@@ -129,6 +129,19 @@ pub struct TacticalWin {
     pub plies: u32,
 }
 
+/// How a game cuts a null-window node by Multi-ProbCut ([`Game::probcut`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProbCut {
+    /// The depth of the shallow search that predicts the deep one.
+    pub shallow: i32,
+    /// How far beyond the bound the shallow search must land to cut.
+    pub margin: i32,
+    /// How far the static score may lie on the wrong side of the bound with a cut
+    /// still worth trying: a shallow search is not begun when the static score is
+    /// further from the bound than this (Edax's check).
+    pub eval_margin: i32,
+}
+
 /// What the game-agnostic search needs from a game.
 ///
 /// Every method must be deterministic: the same position gives the same moves in the
@@ -152,6 +165,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// [`Game::result`] is `None` means every move loses at once: the search scores it
     /// as a loss for the side to move.
     fn generate(&self, out: &mut Vec<ScoredMove>);
+
+    /// [`Game::generate`] for a node `depth` plies from the leaves: a game may score
+    /// the moves more cheaply where the subtree is small. Default: `generate`.
+    fn generate_at(&self, _depth: i32, out: &mut Vec<ScoredMove>) {
+        self.generate(out)
+    }
 
     /// Every legal move, unpruned (for validating input, fallbacks and perft).
     fn legal_moves(&self, out: &mut Vec<Move>);
@@ -253,10 +272,18 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// Multi-ProbCut (Buro): for a null-window node to be searched `depth` plies, a
-    /// shallower depth whose result predicts the deep one's, and the margin (in
-    /// evaluation units) beyond which that prediction is trusted to cut the node.
-    /// Default: none (no forward pruning of this kind).
-    fn probcut(&self, _depth: i32) -> Option<(i32, i32)> {
+    /// shallower depth whose result predicts the deep one's, and the margins (in
+    /// evaluation units) beyond which that prediction, or the static score, is
+    /// trusted. Default: none (no forward pruning of this kind).
+    fn probcut(&self, _depth: i32) -> Option<ProbCut> {
+        None
+    }
+
+    /// A null-window search of `depth` plies that the game does faster itself than
+    /// the generic search (reversi: the last two plies, with no table and a fixed
+    /// move order): the fail-soft value within `alpha`..`beta` and the nodes it
+    /// visited, or `None` to let the generic search do it. Default: none.
+    fn shallow_search(&self, _depth: i32, _alpha: i32, _beta: i32) -> Option<(i32, u64)> {
         None
     }
 

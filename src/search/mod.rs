@@ -806,6 +806,13 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.aborted {
             return 0;
         }
+        // Near the leaves of a null-window node, the game's own shallow search.
+        if !pv_node {
+            if let Some((v, n)) = self.pos.shallow_search(depth, alpha, beta) {
+                self.nodes += n;
+                return v;
+            }
+        }
         if let Some(r) = self.pos.result() {
             return self.pos.terminal_score(r, ply);
         }
@@ -837,9 +844,12 @@ impl<'a, G: Game> Searcher<'a, G> {
         // Multi-ProbCut: a shallow null-window search far beyond the bound predicts
         // that the deep one would cut too.
         if !pv_node && beta.abs() < MATE_BOUND {
-            if let Some((shallow, margin)) = self.pos.probcut(depth) {
+            if let Some(cut) = self.pos.probcut(depth) {
+                let (shallow, margin) = (cut.shallow, cut.margin);
+                // The static score says which cut is worth a search.
+                let eval = self.pos.evaluate();
                 let up = beta + margin;
-                if up < MATE_BOUND {
+                if up < MATE_BOUND && eval >= beta - cut.eval_margin {
                     let v = self.negamax(shallow, ply, up - 1, up, false);
                     if self.aborted {
                         return 0;
@@ -849,7 +859,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     }
                 }
                 let down = alpha - margin;
-                if down > -MATE_BOUND {
+                if down > -MATE_BOUND && eval < alpha + cut.eval_margin {
                     let v = self.negamax(shallow, ply, down, down + 1, false);
                     if self.aborted {
                         return 0;
@@ -933,7 +943,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
-        self.pos.generate(&mut list);
+        self.pos.generate_at(depth, &mut list);
         if list.is_empty() {
             self.lists[ply] = list;
             return -(MATE - ply as i32);

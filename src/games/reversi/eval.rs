@@ -19,6 +19,7 @@ use std::sync::OnceLock;
 
 use super::stability::{edge_stable_line, stable_discs};
 use super::{moves, neighbours, CORNERS};
+use crate::games::ProbCut;
 
 /// One disc of final score in evaluation units.
 pub const DISC: i32 = 100;
@@ -162,10 +163,11 @@ const PROBCUT_MIN_DEPTH: i32 = 3;
 pub const PROBCUT_T: f64 = 1.5;
 
 /// The shallow depth that predicts a search of `depth` plies (same parity), and the
-/// margin of a cut at `empties` (see `Game::probcut`): `PROBCUT_T` times the standard
-/// deviation of the deep value around the shallow one, as fitted by
-/// `examples/reversi_train.rs mpc`.
-pub fn probcut(empties: u32, depth: i32) -> Option<(i32, i32)> {
+/// margins of a cut at `empties` (see `Game::probcut`): `PROBCUT_T` times the
+/// standard deviation of the deep value around the shallow one, as fitted by
+/// `examples/reversi_train.rs mpc`, and for the static score (Edax's check) the
+/// same times the mean of that deviation and the static score's own.
+pub fn probcut(empties: u32, depth: i32) -> Option<ProbCut> {
     if depth < PROBCUT_MIN_DEPTH || empties as i32 <= depth {
         return None;
     }
@@ -174,8 +176,21 @@ pub fn probcut(empties: u32, depth: i32) -> Option<(i32, i32)> {
         d => d,
     };
     let sigma = mpc_sigma(empties, depth, shallow);
-    Some((shallow, (PROBCUT_T * sigma * f64::from(DISC)) as i32))
+    let sigma0 = mpc_sigma(empties, depth, 0);
+    let units = |x: f64| (PROBCUT_T * x * f64::from(DISC)) as i32;
+    Some(ProbCut {
+        shallow,
+        margin: units(sigma),
+        eval_margin: if PROBCUT_EVAL_CHECK {
+            units(0.5 * (sigma + sigma0))
+        } else {
+            MAX_EVAL * 2
+        },
+    })
 }
+
+/// Whether a cut is tried only when the static score is near enough (Edax's check).
+const PROBCUT_EVAL_CHECK: bool = false;
 
 /// Standard deviation in discs of a `depth`-ply value around the `shallow`-ply one.
 fn mpc_sigma(empties: u32, depth: i32, shallow: i32) -> f64 {

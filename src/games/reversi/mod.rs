@@ -21,11 +21,12 @@ pub mod eval;
 pub mod exact;
 pub mod ggf;
 pub mod pattern;
+pub mod shallow;
 pub mod stability;
 
 use std::fmt;
 
-use super::{splitmix64, Color, Game, GameResult, Move, ScoredMove};
+use super::{splitmix64, Color, Game, GameResult, Move, ProbCut, ScoredMove};
 
 /// Every square but the a file (x = 0).
 pub const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
@@ -499,7 +500,7 @@ impl Reversi {
     /// [`eval::evaluate`] of `p` to move against `o` (Black to move when `black`)
     /// from the position's pattern indices.
     #[inline]
-    fn evaluate_with(ix: &pattern::Indices, black: bool, p: u64, o: u64) -> i32 {
+    pub(crate) fn evaluate_with(ix: &pattern::Indices, black: bool, p: u64, o: u64) -> i32 {
         let (mp, mo) = (moves(p, o), moves(o, p));
         let empties = (!(p | o)).count_ones();
         if empties == 0 || (mp == 0 && mo == 0) {
@@ -577,6 +578,14 @@ impl Game for Reversi {
             });
         }
     }
+    /// Near the leaves (depths 2 to [`shallow::FAST_ORDER_DEPTH`]), the moves scored
+    /// by [`shallow::fast_order`].
+    fn generate_at(&self, depth: i32, out: &mut Vec<ScoredMove>) {
+        if !(2..=shallow::FAST_ORDER_DEPTH).contains(&depth) || self.move_mask() == 0 {
+            return self.generate(out);
+        }
+        shallow::fast_moves(self.player, self.opponent, out);
+    }
     fn legal_moves(&self, out: &mut Vec<Move>) {
         let mut m = self.move_mask();
         if m == 0 {
@@ -645,8 +654,25 @@ impl Game for Reversi {
     fn order_is_evaluation(&self) -> bool {
         pattern::trained()
     }
-    fn probcut(&self, depth: i32) -> Option<(i32, i32)> {
+    fn probcut(&self, depth: i32) -> Option<ProbCut> {
         eval::probcut(self.empties(), depth)
+    }
+    /// The last two plies by [`shallow::search`] (with trained weights).
+    fn shallow_search(&self, depth: i32, alpha: i32, beta: i32) -> Option<(i32, u64)> {
+        if !(1..=2).contains(&depth) || !pattern::trained() {
+            return None;
+        }
+        let mut nodes = 0;
+        let v = shallow::search(
+            &self.indices,
+            self.side == Color::Black,
+            self.player,
+            self.opponent,
+            depth,
+            (alpha, beta),
+            &mut nodes,
+        );
+        Some((v, nodes))
     }
     fn dimensions(&self) -> (usize, usize) {
         (8, 8)

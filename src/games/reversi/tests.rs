@@ -48,3 +48,52 @@ pub(super) fn random_position(seed: &mut u64, plies: usize) -> (u64, u64) {
     }
     (p, o)
 }
+
+/// Plain minimax of the evaluation over `depth` plies (passes cost no depth).
+fn minimax(r: &mut Reversi, depth: i32) -> i32 {
+    if r.is_over() {
+        return r.final_score() * eval::DISC;
+    }
+    if depth == 0 {
+        return r.evaluate();
+    }
+    let mut v = Vec::new();
+    r.legal_moves(&mut v);
+    let d = if v == [Move::PASS] { depth } else { depth - 1 };
+    let mut best = -eval::MAX_EVAL;
+    for mv in v {
+        r.make(mv);
+        best = best.max(-minimax(r, d));
+        r.unmake();
+    }
+    best
+}
+
+#[test]
+fn shallow_search_agrees_with_minimax() {
+    let mut seed = 7u64;
+    for plies in [4usize, 12, 20, 30, 40, 50, 56] {
+        for _ in 0..6 {
+            let (p, o) = random_position(&mut seed, plies);
+            let mut r = Reversi::from_discs(p, o, Color::Black);
+            if r.is_over() {
+                continue;
+            }
+            for depth in 1..=2 {
+                let exact = minimax(&mut r, depth);
+                let full = r.shallow_search(depth, -eval::MAX_EVAL, eval::MAX_EVAL);
+                assert_eq!(full.map(|x| x.0), Some(exact), "{} depth {depth}", r.to_obf());
+                // Fail-soft on a null window: above it only when the value is.
+                for bound in [exact - 150, exact - 1, exact, exact + 1, exact + 150] {
+                    let (v, _) = r.shallow_search(depth, bound - 1, bound).expect("trained");
+                    assert_eq!(v >= bound, exact >= bound, "{} {depth} {bound}", r.to_obf());
+                    if v >= bound {
+                        assert!(v <= exact);
+                    } else {
+                        assert!(v >= exact);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! The last two plies of the midgame search ([`Game::shallow_search`]), as Edax
+//! searches them: plain alpha-beta with no table and no move scoring, the moves
+//! taken in a fixed order of square types (corners first, X squares last), each
+//! leaf valued by the trained evaluation from the pattern indices updated by its
+//! move. Scoring every move by the evaluation after it to sort them (what
+//! [`Game::generate`] does) costs as much as the leaves themselves; a cut in a
+//! fixed order often comes at the first or second move.
+//!
+//! [`Game::shallow_search`]: crate::games::Game::shallow_search
+//! [`Game::generate`]: crate::games::Game::generate
+
+use super::pattern::Indices;
+use super::{bit, eval, final_score, flips, moves, Reversi};
+use crate::games::{Move, ScoredMove};
+
+/// The squares of each type, best first (Edax's presorted order): corners; the
+/// squares next to the centre (c4, d3 and their images); c3 and its images; A, B
+/// squares of the edges; the inner squares next to the edges; the squares next to
+/// a C or X square; C squares; X squares; the centre.
+const ORDER: [u64; 10] = {
+    const fn mask(squares: &[(usize, usize)]) -> u64 {
+        let mut m = 0u64;
+        let mut i = 0;
+        while i < squares.len() {
+            let (x, y) = squares[i];
+            // Each square with its images under the board's symmetries.
+            let images = [
+                (x, y),
+                (7 - x, y),
+                (x, 7 - y),
+                (7 - x, 7 - y),
+                (y, x),
+                (7 - y, x),
+                (y, 7 - x),
+                (7 - y, 7 - x),
+            ];
+            let mut k = 0;
+            while k < 8 {
+                m |= 1u64 << (images[k].1 * 8 + images[k].0);
+                k += 1;
+            }
+            i += 1;
+        }
+        m
+    }
+    // (column, row) from a1 = (0, 0).
+    [
+        mask(&[(0, 0)]), // a1: corners
+        mask(&[(2, 3)]), // c4: next to the centre
+        mask(&[(2, 2)]), // c3
+        mask(&[(0, 2)]), // a3: A squares
+        mask(&[(0, 3)]), // a4: B squares
+        mask(&[(1, 3)]), // b4
+        mask(&[(1, 2)]), // b3
+        mask(&[(0, 1)]), // a2: C squares
+        mask(&[(1, 1)]), // b2: X squares
+        mask(&[(3, 3)]), // d4: the centre
+    ]
+};
+
+/// The value of `p` to move against `o` (Black to move when `black`, pattern
+/// indices `ix`) searched `depth` plies (1 or 2), fail-soft within the window
+/// `(alpha, beta)`, in evaluation units; `nodes` counts the moves played.
+pub fn search(
+    ix: &Indices,
+    black: bool,
+    p: u64,
+    o: u64,
+    depth: i32,
+    (alpha, beta): (i32, i32),
+    nodes: &mut u64,
+) -> i32 {
+    let m = moves(p, o);
+    if m == 0 {
+        if moves(o, p) == 0 {
+            return final_score(p, o) * eval::DISC;
+        }
+        // A pass costs no depth.
+        *nodes += 1;
+        return -search(ix, !black, o, p, depth, (-beta, -alpha), nodes);
+    }
+    let mut best = -eval::MAX_EVAL;
+    for group in ORDER {
+        let mut g = m & group;
+        while g != 0 {
+            let sq = g.trailing_zeros() as usize;
+            g &= g - 1;
+            let f = flips(p, o, sq);
+            let (np, no) = (o & !f, p | f | bit(sq));
+            let mut child = *ix;
+            child.play(sq, f, black);
+            *nodes += 1;
+            let v = if depth <= 1 {
+                -Reversi::evaluate_with(&child, !black, np, no)
+            } else {
+                -search(
+                    &child,
+                    !black,
+                    np,
+                    no,
+                    depth - 1,
+                    (-beta, -alpha.max(best)),
+                    nodes,
+                )
+            };
+            if v > best {
+                best = v;
+                if v >= beta {
+                    return v;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Up to this depth [`fast_order`] orders the moves of the generic search.
+pub const FAST_ORDER_DEPTH: i32 = 4;
+
+/// The moves of `p` against `o` (at least one) scored by [`fast_order`].
+pub fn fast_moves(p: u64, o: u64, out: &mut Vec<ScoredMove>) {
+    let mut m = moves(p, o);
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        out.push(ScoredMove {
+            mv: Move(sq as u16),
+            score: fast_order(p, o, sq),
+        });
+    }
+}
+
+/// A cheap ordering score of `p` playing `sq` against `o` (Edax's fast ordering):
+/// the fewer moves the opponent has then (corners count double), the better; then
+/// our discs made stable at the corners, the fewer empty squares next to our discs
+/// (the opponent's potential moves), and the square's type.
+pub fn fast_order(p: u64, o: u64, sq: usize) -> i32 {
+    let f = flips(p, o, sq);
+    let (np, no) = (o & !f, p | f | bit(sq));
+    let m = moves(np, no);
+    let mobility = (m.count_ones() + (m & super::CORNERS).count_ones()) as i32;
+    let potential = (super::neighbours(no) & !(np | no)).count_ones() as i32;
+    let corner_stable = ((((0x0100_0000_0000_0001 & no) << 1)
+        | ((0x8000_0000_0000_0080 & no) >> 1)
+        | ((0x0000_0000_0000_0081 & no) << 8)
+        | ((0x8100_0000_0000_0000 & no) >> 8)
+        | super::CORNERS)
+        & no)
+        .count_ones() as i32;
+    -1000 * mobility + 60 * corner_stable - 2 * potential + SQUARE_VALUE[sq]
+}
+
+/// Square types for [`fast_order`] (JCW's values, as Edax has them).
+#[rustfmt::skip]
+const SQUARE_VALUE: [i32; 64] = [
+    18,  4, 16, 12, 12, 16,  4, 18,
+     4,  2,  6,  8,  8,  6,  2,  4,
+    16,  6, 14, 10, 10, 14,  6, 16,
+    12,  8, 10,  0,  0, 10,  8, 12,
+    12,  8, 10,  0,  0, 10,  8, 12,
+    16,  6, 14, 10, 10, 14,  6, 16,
+     4,  2,  6,  8,  8,  6,  2,  4,
+    18,  4, 16, 12, 12, 16,  4, 18,
+];
