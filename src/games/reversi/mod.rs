@@ -499,7 +499,7 @@ impl Reversi {
 
     /// [`eval::evaluate`] of `p` to move against `o` (Black to move when `black`)
     /// from the position's pattern indices.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn evaluate_with(ix: &pattern::Indices, black: bool, p: u64, o: u64) -> i32 {
         let (mp, mo) = (moves(p, o), moves(o, p));
         let empties = (!(p | o)).count_ones();

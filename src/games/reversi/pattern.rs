@@ -404,7 +404,7 @@ impl Indices {
     }
 
     /// Black (`black`) or White puts a disc on `sq` and turns the discs of `flips`.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, sq: usize, flips: u64, black: bool) {
         let t = square_terms();
         let colour = if black { 1 } else { 2 };
@@ -431,7 +431,7 @@ impl Indices {
     /// The pattern value for the side to move (Black when `black`) with `empties`
     /// empty squares and the two sides' move counts; the same as [`evaluate`] of the
     /// position.
-    #[inline]
+    #[inline(always)]
     pub fn evaluate(&self, black: bool, empties: u32, mover_moves: u32, other_moves: u32) -> i32 {
         let Some((w, w_white)) = ply_weights().zip(white_weights()) else {
             return 0;

@@ -60,8 +60,47 @@ const ORDER: [u64; 10] = {
 
 /// The value of `p` to move against `o` (Black to move when `black`, pattern
 /// indices `ix`) searched `depth` plies (1 or 2), fail-soft within the window
-/// `(alpha, beta)`, in evaluation units; `nodes` counts the moves played.
+/// `(alpha, beta)`, in evaluation units; `nodes` counts the moves played. On a CPU
+/// with x86-64-v3's instructions ([`super::cpu::fast_bits`]) it runs a copy compiled
+/// for them (hardware popcount above all: the baseline build counts bits in software).
 pub fn search(
+    ix: &Indices,
+    black: bool,
+    p: u64,
+    o: u64,
+    depth: i32,
+    window: (i32, i32),
+    nodes: &mut u64,
+) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if super::cpu::fast_bits() {
+        // SAFETY: fast_bits() found the features on this CPU.
+        return unsafe { search_v3(ix, black, p, o, depth, window, nodes) };
+    }
+    search_body(ix, black, p, o, depth, window, nodes)
+}
+
+/// [`search`] compiled for x86-64-v3.
+///
+/// # Safety
+///
+/// Only on a CPU with the features ([`super::cpu::fast_bits`] true).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2,lzcnt")]
+fn search_v3(
+    ix: &Indices,
+    black: bool,
+    p: u64,
+    o: u64,
+    depth: i32,
+    window: (i32, i32),
+    nodes: &mut u64,
+) -> i32 {
+    search_body(ix, black, p, o, depth, window, nodes)
+}
+
+#[inline(always)]
+fn search_body(
     ix: &Indices,
     black: bool,
     p: u64,
@@ -71,14 +110,38 @@ pub fn search(
     nodes: &mut u64,
 ) -> i32 {
     let m = moves(p, o);
-    if m == 0 {
-        if moves(o, p) == 0 {
-            return final_score(p, o) * eval::DISC;
-        }
-        // A pass costs no depth.
-        *nodes += 1;
-        return -search(ix, !black, o, p, depth, (-beta, -alpha), nodes);
+    let deep = depth >= 2;
+    if m != 0 {
+        return if deep {
+            children::<2>(ix, black, p, o, m, (alpha, beta), nodes)
+        } else {
+            children::<1>(ix, black, p, o, m, (alpha, beta), nodes)
+        };
     }
+    let m = moves(o, p);
+    if m == 0 {
+        return final_score(p, o) * eval::DISC;
+    }
+    // A pass costs no depth (and the opponent has a move: no second pass).
+    *nodes += 1;
+    -if deep {
+        children::<2>(ix, !black, o, p, m, (-beta, -alpha), nodes)
+    } else {
+        children::<1>(ix, !black, o, p, m, (-beta, -alpha), nodes)
+    }
+}
+
+/// [`search_body`] `D` plies deep (1 or 2) over the moves `m` (not empty) of `p`.
+#[inline(always)]
+fn children<const D: i32>(
+    ix: &Indices,
+    black: bool,
+    p: u64,
+    o: u64,
+    m: u64,
+    (alpha, beta): (i32, i32),
+    nodes: &mut u64,
+) -> i32 {
     let mut best = -eval::MAX_EVAL;
     for group in ORDER {
         let mut g = m & group;
@@ -90,18 +153,21 @@ pub fn search(
             let mut child = *ix;
             child.play(sq, f, black);
             *nodes += 1;
-            let v = if depth <= 1 {
+            let v = if D <= 1 {
                 -Reversi::evaluate_with(&child, !black, np, no)
             } else {
-                -search(
-                    &child,
-                    !black,
-                    np,
-                    no,
-                    depth - 1,
-                    (-beta, -alpha.max(best)),
-                    nodes,
-                )
+                let window = (-beta, -alpha.max(best));
+                // The child's own moves, or its pass, one ply from the leaves.
+                let cm = moves(np, no);
+                if cm != 0 {
+                    -children::<1>(&child, !black, np, no, cm, window, nodes)
+                } else if moves(no, np) != 0 {
+                    *nodes += 1;
+                    let (a, b) = window;
+                    children::<1>(&child, black, no, np, moves(no, np), (-b, -a), nodes)
+                } else {
+                    -final_score(np, no) * eval::DISC
+                }
             };
             if v > best {
                 best = v;

@@ -82,7 +82,12 @@ fn shallow_search_agrees_with_minimax() {
             for depth in 1..=2 {
                 let exact = minimax(&mut r, depth);
                 let full = r.shallow_search(depth, -eval::MAX_EVAL, eval::MAX_EVAL);
-                assert_eq!(full.map(|x| x.0), Some(exact), "{} depth {depth}", r.to_obf());
+                assert_eq!(
+                    full.map(|x| x.0),
+                    Some(exact),
+                    "{} depth {depth}",
+                    r.to_obf()
+                );
                 // Fail-soft on a null window: above it only when the value is.
                 for bound in [exact - 150, exact - 1, exact, exact + 1, exact + 150] {
                     let (v, _) = r.shallow_search(depth, bound - 1, bound).expect("trained");
