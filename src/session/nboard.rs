@@ -3,7 +3,7 @@
 //!
 //! It keeps the game (`set game`, `move`), the depth and contempt settings. `go`
 //! and `hint n` are the engine's `Job::Deliberate` at the set depth (the solver
-//! takes over at `min(2n, 20)` empties, at least `3n/2`; see `search::endgame`), `analyze` its
+//! takes over at `min(2n, 20 + (n - 10) / 4)` empties; see `search::endgame`), `analyze` its
 //! `Job::AnalyzeGame`. `go` is bounded by the clock of the GGF game too.
 //!
 //! While a job runs, `ping n` stops it at once (the stop flag the search and the

@@ -154,13 +154,15 @@ pub fn evaluate(p: u64, o: u64) -> i32 {
 /// Multi-ProbCut below this depth is not tried.
 const PROBCUT_MIN_DEPTH: i32 = 3;
 /// How many standard deviations of the shallow search's error a cut needs. Cutting
-/// harder makes each depth cheaper and buys depth for the time, as NTest's depths do:
-/// against NTest at depth 16 on 200 XOT games (seed 5), 2.5 scored 23.2% at depth 10
-/// (0.86x NTest's time) and 30.2% at depth 12 (1.84x); 1.5 scores 30.5% at depth 12
-/// (0.92x) and 43.8% at depth 14 (1.90x). 1.0 scores 36.2% at depth 14 (1.05x) but
-/// only +178 =39 -183 against 1.5 in self-play at a 4 s game clock (400 XOT games,
-/// seeds 45 and 46): not kept.
-pub const PROBCUT_T: f64 = 1.5;
+/// harder makes each depth cheaper and buys depth for the time, as NTest's depths do
+/// (NTest's midgame cuts at 1.0 too). Against NTest at depth 16 on 200 XOT games
+/// (seed 5), 2.5 scored 23.2% at depth 10 (0.86x NTest's time) and 30.2% at depth 12
+/// (1.84x); 1.5 scored 30.5% at depth 12 (0.92x) and 43.8% at depth 14 (1.90x).
+/// With the game clock alone (depth 60, 4 s a game, 200 XOT games each), after the
+/// shallow search of e9813c4: 1.0 against 1.5 +101 =24 -75, +45.4 +/- 45.8 Elo
+/// (seed 48); 0.7 against 1.0 +91 =27 -82, +15.6 +/- 45.1 (seed 49), not shown to
+/// gain.
+pub const PROBCUT_T: f64 = 1.0;
 
 /// The shallow depth that predicts a search of `depth` plies (same parity), and the
 /// margins of a cut at `empties` (see `Game::probcut`): `PROBCUT_T` times the
