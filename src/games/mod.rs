@@ -138,8 +138,8 @@ pub struct ProbCut {
     pub margin: i32,
     /// How far the static score may lie on the wrong side of the bound with a cut
     /// still worth trying: a shallow search is not begun when the static score is
-    /// further from the bound than this (Edax's check).
-    pub eval_margin: i32,
+    /// further from the bound than this (Edax's check); `None`: always tried.
+    pub eval_margin: Option<i32>,
 }
 
 /// What the game-agnostic search needs from a game.

@@ -847,9 +847,15 @@ impl<'a, G: Game> Searcher<'a, G> {
             if let Some(cut) = self.pos.probcut(depth) {
                 let (shallow, margin) = (cut.shallow, cut.margin);
                 // The static score says which cut is worth a search.
-                let eval = self.pos.evaluate();
+                let (try_up, try_down) = match cut.eval_margin {
+                    Some(m) => {
+                        let eval = self.pos.evaluate();
+                        (eval >= beta - m, eval < alpha + m)
+                    }
+                    None => (true, true),
+                };
                 let up = beta + margin;
-                if up < MATE_BOUND && eval >= beta - cut.eval_margin {
+                if up < MATE_BOUND && try_up {
                     let v = self.negamax(shallow, ply, up - 1, up, false);
                     if self.aborted {
                         return 0;
@@ -859,7 +865,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     }
                 }
                 let down = alpha - margin;
-                if down > -MATE_BOUND && eval < alpha + cut.eval_margin {
+                if down > -MATE_BOUND && try_down {
                     let v = self.negamax(shallow, ply, down, down + 1, false);
                     if self.aborted {
                         return 0;

@@ -183,15 +183,13 @@ pub fn probcut(empties: u32, depth: i32) -> Option<ProbCut> {
     Some(ProbCut {
         shallow,
         margin: units(sigma),
-        eval_margin: if PROBCUT_EVAL_CHECK {
-            units(0.5 * (sigma + sigma0))
-        } else {
-            MAX_EVAL * 2
-        },
+        eval_margin: PROBCUT_EVAL_CHECK.then(|| units(0.5 * (sigma + sigma0))),
     })
 }
 
 /// Whether a cut is tried only when the static score is near enough (Edax's check).
+/// Off: at depth 14 on 80 midgame positions it saved 2% of the nodes, for an
+/// evaluation at every node that tries a cut.
 const PROBCUT_EVAL_CHECK: bool = false;
 
 /// Standard deviation in discs of a `depth`-ply value around the `shallow`-ply one.
