@@ -9,6 +9,7 @@
 //! [`Game::shallow_search`]: crate::games::Game::shallow_search
 //! [`Game::generate`]: crate::games::Game::generate
 
+use super::endgame::order::{corner_stability, SQUARE_VALUE};
 use super::pattern::Indices;
 use super::{bit, eval, final_score, flips, moves, Reversi};
 use crate::games::{Move, ScoredMove};
@@ -206,25 +207,6 @@ pub fn fast_order(p: u64, o: u64, sq: usize) -> i32 {
     let m = moves(np, no);
     let mobility = (m.count_ones() + (m & super::CORNERS).count_ones()) as i32;
     let potential = (super::neighbours(no) & !(np | no)).count_ones() as i32;
-    let corner_stable = ((((0x0100_0000_0000_0001 & no) << 1)
-        | ((0x8000_0000_0000_0080 & no) >> 1)
-        | ((0x0000_0000_0000_0081 & no) << 8)
-        | ((0x8100_0000_0000_0000 & no) >> 8)
-        | super::CORNERS)
-        & no)
-        .count_ones() as i32;
+    let corner_stable = corner_stability(no);
     -1000 * mobility + 60 * corner_stable - 2 * potential + SQUARE_VALUE[sq]
 }
-
-/// Square types for [`fast_order`] (JCW's values, as Edax has them).
-#[rustfmt::skip]
-const SQUARE_VALUE: [i32; 64] = [
-    18,  4, 16, 12, 12, 16,  4, 18,
-     4,  2,  6,  8,  8,  6,  2,  4,
-    16,  6, 14, 10, 10, 14,  6, 16,
-    12,  8, 10,  0,  0, 10,  8, 12,
-    12,  8, 10,  0,  0, 10,  8, 12,
-    16,  6, 14, 10, 10, 14,  6, 16,
-     4,  2,  6,  8,  8,  6,  2,  4,
-    18,  4, 16, 12, 12, 16,  4, 18,
-];

@@ -39,7 +39,7 @@
 
 mod hash;
 mod kernel;
-mod order;
+pub(in crate::games::reversi) mod order;
 mod shallow;
 mod split;
 #[cfg(test)]

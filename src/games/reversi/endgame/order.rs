@@ -269,7 +269,7 @@ fn fastest_first(p: u64, o: u64, sq: usize, odd: u64) -> i32 {
 
 /// Discs of `b` in a corner or next to a corner disc of `b` along an edge.
 #[inline(always)]
-fn corner_stability(b: u64) -> i32 {
+pub(in crate::games::reversi) fn corner_stability(b: u64) -> i32 {
     let c = b & CORNERS;
     let edge_next = ((c << 1) & 0x0200_0000_0000_0002)
         | ((c >> 1) & 0x4000_0000_0000_0040)
@@ -278,9 +278,10 @@ fn corner_stability(b: u64) -> i32 {
     (c | (edge_next & b)).count_ones() as i32
 }
 
-/// Square types for ordering ties: corners best, X squares worst.
+/// Square types for ordering ties: corners best, X squares worst (JCW's values, as
+/// Edax has them).
 #[rustfmt::skip]
-const SQUARE_VALUE: [i32; 64] = [
+pub(in crate::games::reversi) const SQUARE_VALUE: [i32; 64] = [
     18,  4, 16, 12, 12, 16,  4, 18,
      4,  2,  6,  8,  8,  6,  2,  4,
     16,  6, 14, 10, 10, 14,  6, 16,
