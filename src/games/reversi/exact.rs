@@ -15,7 +15,10 @@ use crate::games::exact::{ExactSolver, Proof};
 /// 20% of the exact solve's nodes. At depth 10, 12 against 8: +201 =41 -158 in
 /// self-play (400 games, +37.5 +/- 32.5 Elo) for 1.39 times the time a move. 16
 /// against NTest at depth 16 (200 XOT games, seed 5): 24.0% at 1.27x NTest's time,
-/// where 12 scores 23.2% at 0.86x (87 games differ). Not kept.
+/// where 12 scores 23.2% at 0.86x (87 games differ). Not kept. At depth 16 on 60
+/// positions of 24 empties from games against NTest, the discs a move loses against
+/// the exact solve (`scripts/reversi-endgame-loss.py`): 8 0.77 in 37 ms, 12 0.47 in
+/// 144 ms, 16 0.30 in 348 ms, 20 0.10 in 625 ms; NTest at depth 16 0.17 in 199 ms.
 const PROBABLE_MARGIN: u8 = 12;
 /// A probable solve gives up after this many nodes (about 3 s), and the search's
 /// move stands: at depth 10 one in a few hundred took 6-15 s, against a mean of
