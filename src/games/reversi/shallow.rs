@@ -107,17 +107,30 @@ fn search_body(
     p: u64,
     o: u64,
     depth: i32,
+    window: (i32, i32),
+    nodes: &mut u64,
+) -> i32 {
+    if depth >= 2 {
+        node::<2>(ix, black, p, o, window, nodes)
+    } else {
+        node::<1>(ix, black, p, o, window, nodes)
+    }
+}
+
+/// [`search_body`] `D` plies deep (1 or 2): the moves of `p`, or its pass, or the
+/// final score.
+#[inline(always)]
+fn node<const D: i32>(
+    ix: &Indices,
+    black: bool,
+    p: u64,
+    o: u64,
     (alpha, beta): (i32, i32),
     nodes: &mut u64,
 ) -> i32 {
     let m = moves(p, o);
-    let deep = depth >= 2;
     if m != 0 {
-        return if deep {
-            children::<2>(ix, black, p, o, m, (alpha, beta), nodes)
-        } else {
-            children::<1>(ix, black, p, o, m, (alpha, beta), nodes)
-        };
+        return children::<D>(ix, black, p, o, m, (alpha, beta), nodes);
     }
     let m = moves(o, p);
     if m == 0 {
@@ -125,14 +138,10 @@ fn search_body(
     }
     // A pass costs no depth (and the opponent has a move: no second pass).
     *nodes += 1;
-    -if deep {
-        children::<2>(ix, !black, o, p, m, (-beta, -alpha), nodes)
-    } else {
-        children::<1>(ix, !black, o, p, m, (-beta, -alpha), nodes)
-    }
+    -children::<D>(ix, !black, o, p, m, (-beta, -alpha), nodes)
 }
 
-/// [`search_body`] `D` plies deep (1 or 2) over the moves `m` (not empty) of `p`.
+/// [`node`] over the moves `m` (not empty) of `p`.
 #[inline(always)]
 fn children<const D: i32>(
     ix: &Indices,
@@ -157,18 +166,7 @@ fn children<const D: i32>(
             let v = if D <= 1 {
                 -Reversi::evaluate_with(&child, !black, np, no)
             } else {
-                let window = (-beta, -alpha.max(best));
-                // The child's own moves, or its pass, one ply from the leaves.
-                let cm = moves(np, no);
-                if cm != 0 {
-                    -children::<1>(&child, !black, np, no, cm, window, nodes)
-                } else if moves(no, np) != 0 {
-                    *nodes += 1;
-                    let (a, b) = window;
-                    children::<1>(&child, black, no, np, moves(no, np), (-b, -a), nodes)
-                } else {
-                    -final_score(np, no) * eval::DISC
-                }
+                -node::<1>(&child, !black, np, no, (-beta, -alpha.max(best)), nodes)
             };
             if v > best {
                 best = v;
