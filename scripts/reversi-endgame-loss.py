@@ -9,7 +9,7 @@ of them; ply (target/release/ply, `set depth 60`, `hint 64`) solves every move o
 each exactly (slow: about 10 s a position at 24 empties; the values are kept in
 GAMES.ggf-EMPTIES.exact.json beside the record and reused). Then each engine, at its
 `set depth`, answers `go` on every position: prints its mean loss in discs against
-the best move, how many of its moves change the game's outcome, and its mean time.
+the best move, how many of its moves change the game's outcome, and its mean time and nodes (the last `nodestats` of each move).
 """
 import re, sys, subprocess, time, json, os
 MOVE = re.compile(r"(?<=\])([BW])\[([^\]]*)\]")
@@ -68,13 +68,16 @@ for i, p in enumerate(pos):
 for spec in engines:
     cmd, d = spec.rsplit(":", 1)
     e = Eng(cmd); e.send(f"set depth {d}")
-    loss = 0; n = 0; wrongsign = 0; tt = 0
+    loss = 0; n = 0; wrongsign = 0; tt = 0; nodes = 0
     for p in pos:
         k = ggf_of(p); sc = exact[k]
         if not sc: continue
         e.send("set game " + k); e.sync()
         t = time.time(); e.send("go")
-        l = e.lines_until("===")[-1]; tt += time.time() - t
+        ls = e.lines_until("==="); tt += time.time() - t
+        l = ls[-1]
+        stats = [x for x in ls if x.startswith("nodestats ")]
+        if stats: nodes += int(float(stats[-1].split()[1]))
         mv = l.split()[1].split("/")[0][:2].upper()
         best = max(sc.values())
         got = sc.get(mv)
@@ -82,5 +85,5 @@ for spec in engines:
         loss += best - got; n += 1
         if (best > 0) != (got > 0) or (best == 0) != (got == 0): wrongsign += 1
     e.send("quit")
-    print(f"{spec}: {n} positions at {E} empties, mean loss {loss/n:.2f} discs, outcome changed {wrongsign}, {tt/n*1000:.0f} ms/move")
+    print(f"{spec}: {n} positions at {E} empties, mean loss {loss/n:.2f} discs, outcome changed {wrongsign}, {tt/n*1000:.0f} ms/move, {nodes/n/1e6:.2f} M nodes/move")
 if oracle: oracle.send("quit")

@@ -88,7 +88,8 @@
 # --random-openings 41) and NTest at depth 16 (200 XOT games, seed 5; these weights
 # 23.2%): stage 4 (22-25 empties) refitted on 67 thousand positions labelled by
 # probable solves (`branch --in close.txt --from 30 --solve-from 25 --exact-from 21
-# --to 22 --probable-margin 12 --seed 41`, 55 minutes; held-out error 4.95 -> 4.66
+# --to 22 --probable-margin 12 --seed 41`, a cut at 12 discs, since replaced by
+# `--probable-sigmas`; 55 minutes; held-out error 4.95 -> 4.66
 # discs): +0.9 +/- 32.2 Elo (on the first 29 thousand: 21.8% against NTest); the
 # same through the blend (with `branch24` below 22 empties): -4.3 +/- 32.3.
 # Stages 1-4 refitted through the blend on the 151 thousand exact `branch` positions

@@ -20,8 +20,8 @@
 //! searches whose leaves lie in the stages fitted on exact scores. Each root's search
 //! starts from a clear table, so this output too does not depend on the threads.
 //!
-//! With `--probable-margin M` they are labelled instead by the solver's probable
-//! solve at a probcut margin of `M` discs (the engine's choice near the end, an
+//! With `--probable-sigmas S` they are labelled instead by the solver's probable
+//! solve cutting at `S` standard deviations (the engine's choice near the end, an
 //! estimate of the exact score at a fraction of its cost), printed like exact ones.
 
 use std::io::{BufRead, BufReader, Write};
@@ -51,8 +51,8 @@ pub fn branch(args: &[String]) {
     // `--search-depth D`: above `--exact-from` empties, a `D`-ply search's value.
     let search_depth: u32 = arg(args, "--search-depth", 0);
     let exact_from: u32 = arg(args, "--exact-from", solve_from);
-    // `--probable-margin M`: above `--exact-from` empties, a probable solve's score.
-    let probable_margin: u8 = arg(args, "--probable-margin", 0);
+    // `--probable-sigmas S`: above `--exact-from` empties, a probable solve's score.
+    let probable_sigmas: f32 = arg(args, "--probable-sigmas", 0.0);
     // The roots: each game's first position at `from` empties.
     let file = std::fs::File::open(&input).unwrap_or_else(|e| fail(&format!("{input}: {e}")));
     let mut roots: Vec<(u64, u64, usize)> = Vec::new();
@@ -113,8 +113,8 @@ pub fn branch(args: &[String]) {
                             let discs = (r.score as f64 / eval::DISC as f64).round() as i32;
                             s += &format!("{p:016x} {o:016x} {discs} {g} {}\n", r.score);
                         } else {
-                            let r = if empties > exact_from && probable_margin > 0 {
-                                solver.solve_probable(p, o, probable_margin, u64::MAX, None, None)
+                            let r = if empties > exact_from && probable_sigmas > 0.0 {
+                                solver.solve_probable(p, o, probable_sigmas, u64::MAX, None, None)
                             } else {
                                 solver.solve(p, o, false, None, None)
                             };

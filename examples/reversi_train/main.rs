@@ -23,6 +23,7 @@
 
 mod boot;
 mod branch;
+mod endmpc;
 mod mpc;
 mod selfplay;
 mod wthor;
@@ -49,12 +50,13 @@ fn main() {
         Some("train") => train(&args[1..]),
         Some("boot") => boot::boot(&args[1..]),
         Some("mpc") => mpc::mpc(&args[1..]),
+        Some("endmpc") => endmpc::endmpc(&args[1..]),
         Some("selfplay") => selfplay::selfplay(&args[1..]),
         Some("branch") => branch::branch(&args[1..]),
         Some("wthor") => wthor::wthor(&args[1..]),
         _ => {
             eprintln!(
-                "usage: reversi_train gen|train|boot|mpc|selfplay|branch|wthor ... (see the source)"
+                "usage: reversi_train gen|train|boot|mpc|endmpc|selfplay|branch|wthor ... (see the source)"
             );
             std::process::exit(2);
         }

@@ -118,7 +118,7 @@ pub fn mpc(args: &[String]) {
 }
 
 /// Gaussian elimination with partial pivoting for a 4x4 system.
-fn solve4(mut a: [[f64; 4]; 4], mut b: [f64; 4]) -> [f64; 4] {
+pub(super) fn solve4(mut a: [[f64; 4]; 4], mut b: [f64; 4]) -> [f64; 4] {
     for c in 0..4 {
         let p = (c..4)
             .max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))

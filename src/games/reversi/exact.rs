@@ -9,17 +9,16 @@ use super::endgame::{Solution, Solver};
 use super::{eval, Reversi};
 use crate::games::exact::{ExactSolver, Proof};
 
-/// The probcut margin (discs) of a probable solve. On FFO #21-#38 (15-22 empties)
-/// against the exact solve, margins of 8, 10 and 12 discs miss the score by 3.1, 2.3
-/// and 1.8 discs on average, their moves lose 10, 8 and 4 discs in all, in 5%, 9% and
-/// 20% of the exact solve's nodes. At depth 10, 12 against 8: +201 =41 -158 in
-/// self-play (400 games, +37.5 +/- 32.5 Elo) for 1.39 times the time a move. 16
-/// against NTest at depth 16 (200 XOT games, seed 5): 24.0% at 1.27x NTest's time,
-/// where 12 scores 23.2% at 0.86x (87 games differ). Not kept. At depth 16 on 60
-/// positions of 24 empties from games against NTest, the discs a move loses against
-/// the exact solve (`scripts/reversi-endgame-loss.py`): 8 0.77 in 37 ms, 12 0.47 in
-/// 144 ms, 16 0.30 in 348 ms, 20 0.10 in 625 ms; NTest at depth 16 0.17 in 199 ms.
-const PROBABLE_MARGIN: u8 = 12;
+/// How many standard deviations of its probe's error a probable solve's probcut
+/// needs (`Solver::solve_probable`). At depth 16 on 260 positions of 24 empties from
+/// games against NTest (`scripts/reversi-endgame-loss.py`): 1.2 loses 0.55 discs a
+/// move in 1.5 M nodes, 1.4 0.45 in 2.7 M, 1.5 0.32 in 3.6 M,
+/// 1.65 0.40 in 5.1 M, 1.8 0.32 in 7.4 M, 2.1 0.25 in 12.9 M; the cut of 12 discs
+/// at every number of empties it replaces lost 0.32 in 5.4 M (145 ms a move where
+/// 1.5 takes 98), NTest at depth 16 0.15 in 211 ms. (The 12-disc margin, measured
+/// on FFO #21-#38 against margins of 8 and 10, scored +37.5 +/- 32.5 Elo against 8
+/// at depth 10; 16 scored 24.0% against NTest at depth 16 where 12 scored 23.2%.)
+const PROBABLE_SIGMAS: f32 = 1.5;
 /// A probable solve gives up after this many nodes (about 3 s), and the search's
 /// move stands: at depth 10 one in a few hundred took 6-15 s, against a mean of
 /// under a second at 26 empties. A node budget, not a clock, so the same
@@ -68,7 +67,7 @@ impl ExactSolver for Solver {
         proof(s, wld)
     }
 
-    /// One selective pass of margin [`PROBABLE_MARGIN`] discs.
+    /// One selective pass that cuts at [`PROBABLE_SIGMAS`] standard deviations.
     fn solve_probable(
         &mut self,
         pos: &Reversi,
@@ -79,7 +78,7 @@ impl ExactSolver for Solver {
             self,
             pos.player(),
             pos.opponent(),
-            PROBABLE_MARGIN,
+            PROBABLE_SIGMAS,
             PROBABLE_MAX_NODES,
             Some(stop),
             deadline,

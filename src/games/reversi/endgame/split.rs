@@ -35,6 +35,7 @@ pub(super) struct Split {
     n: u32,
     alpha: i32,
     margin: u8,
+    sigmas: f32,
     moves: Vec<u8>,
     next: AtomicUsize,
     /// The best score and move so far, packed by [`pack`].
@@ -158,6 +159,7 @@ impl Search<'_> {
             n,
             alpha,
             margin: self.margin,
+            sigmas: self.sigmas,
             moves: moves.iter().map(|m| m.0).collect(),
             next: AtomicUsize::new(0),
             best: AtomicI32::new(pack(best.0, best.1)),
@@ -222,10 +224,12 @@ impl Search<'_> {
     fn join<K: Kernel>(&mut self, t: Arc<Split>, stop: Stop) {
         let prev = self.split.replace(Arc::clone(&t));
         let margin = std::mem::replace(&mut self.margin, t.margin);
+        let sigmas = std::mem::replace(&mut self.sigmas, t.sigmas);
         self.work::<K>(&t, stop);
         t.helpers.fetch_sub(1, Ordering::Release);
         self.split = prev;
         self.margin = margin;
+        self.sigmas = sigmas;
         self.resume();
     }
 
