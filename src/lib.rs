@@ -25,6 +25,7 @@
 pub mod engine;
 pub mod games;
 pub mod io;
+pub mod mem;
 pub mod protocol;
 pub mod search;
 pub mod session;

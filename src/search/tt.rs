@@ -174,6 +174,7 @@ fn zeroed_slots(count: usize) -> Option<Vec<Slot>> {
         if ptr.is_null() {
             return None;
         }
+        crate::mem::advise_huge_pages(ptr, layout.size());
         Some(Vec::from_raw_parts(ptr, count, count))
     }
 }
