@@ -210,3 +210,25 @@ fn a_probable_solve_comes_close_to_the_exact_score_and_move() {
     assert!(!s.solve_probable(p, o, 1.0, 50_000, None, None).complete);
     assert!(s.solve_probable(p, o, 1.0, u64::MAX, None, None).complete);
 }
+
+#[test]
+fn a_two_thread_probable_solve_cuts_like_one_thread() {
+    // FFO #34-#37 (20-22 empties: the selective pass runs, and the helpers join
+    // its splits): two threads give a complete answer close to one thread's, with a
+    // legal move.
+    let text = include_str!("../../../../tests/data/fforum-20-39.obf");
+    for line in text.lines().skip(14).take(4) {
+        let (pos, _) = super::super::Reversi::parse_obf_line(line).expect("obf");
+        let (p, o) = (pos.player(), pos.opponent());
+        let one = Solver::new(1 << 20).solve_probable(p, o, 1.5, u64::MAX, None, None);
+        let mut two = Solver::new(1 << 20);
+        two.set_threads(2);
+        let both = two.solve_probable(p, o, 1.5, u64::MAX, None, None);
+        assert!(one.complete && both.complete, "{line}");
+        assert!(
+            (one.score - both.score).abs() <= 4,
+            "{line}: {one:?} {both:?}"
+        );
+        assert!(moves(p, o) & bit(both.best.0 as usize) != 0, "{line}");
+    }
+}
