@@ -579,7 +579,11 @@ impl Game for Reversi {
         }
     }
     /// Near the leaves (depths 2 to [`shallow::FAST_ORDER_DEPTH`]), the moves scored
-    /// by [`shallow::fast_order`].
+    /// by [`shallow::fast_order`]. Deeper, the evaluation after the move orders them;
+    /// adding Edax's weight on the opponent's mobility to it (1, 2, 4 or 8 discs a
+    /// move) changed the nodes at depth 14 on the 80 midgame positions by -2% to +1%,
+    /// and enhanced transposition cutoffs in the generic search (every child looked
+    /// up from depth 4, 6 or 8) saved 1% of them and no time: neither is done.
     fn generate_at(&self, depth: i32, out: &mut Vec<ScoredMove>) {
         if !(2..=shallow::FAST_ORDER_DEPTH).contains(&depth) || self.move_mask() == 0 {
             return self.generate(out);
