@@ -6,9 +6,10 @@
 //! | room       | may import                                        |
 //! |------------|---------------------------------------------------|
 //! | `games`    | nothing above it                                  |
-//! | `search`   | `games`                                           |
+//! | `search`   | `games`, `mem`                                    |
 //! | `protocol` | `games` (text in, text out, no engine state)      |
 //! | `io`       | nothing                                           |
+//! | `mem`      | nothing (memory advice for large tables)          |
 //! | `engine`   | `games`, `search`, `io`                           |
 //! | `session`  | `engine`, `protocol`, `search`, `games`, `io`     |
 //! | `tools`    | every room (nothing imports the tools)            |
@@ -20,13 +21,14 @@ use std::path::{Path, PathBuf};
 fn allowed(room: &str) -> Option<&'static [&'static str]> {
     Some(match room {
         "games" => &[],
-        "search" => &["games"],
+        "search" => &["games", "mem"],
         "protocol" => &["games"],
         "io" => &[],
+        "mem" => &[],
         "engine" => &["games", "search", "io"],
         "session" => &["engine", "protocol", "search", "games", "io"],
         "tools" => &[
-            "games", "search", "protocol", "io", "engine", "session", "tools",
+            "games", "search", "protocol", "io", "mem", "engine", "session", "tools",
         ],
         _ => return None,
     })
