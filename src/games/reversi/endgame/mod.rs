@@ -84,7 +84,13 @@ pub const SELECTIVE_FROM: u32 = 20;
 /// evaluation search lies more than the margin outside the window is cut. FFO
 /// #40-#49 nodes (`ply solve`): one pass at 10 with depth 0/1 probes 914.6 M; 10
 /// then 20: 674.3 M; 8 then 16 with depth 1/2 probes 626.1 M; 6 then 12: 775.9 M;
-/// 8, 14, 24: 697.0 M (with 0/1 probes); probes of depth 3: 747-761 M.
+/// 8, 14, 24: 697.0 M (with 0/1 probes); probes of depth 3: 747-761 M. Passes cut
+/// like the probable solve's, at standard deviations of the probe's error (2026-11-27,
+/// against 745.6 M for these margins): 1.0 then 2.0 841.3 M, 1.2 then 2.4 729.4 M,
+/// 1.2, 1.6, 2.4 703.9 M, Edax's 1.1, 1.5, 2.0, 2.6, 3.3 682.2 M (19.4 s against
+/// 21.1 s), but that last one took 7.60 G nodes on FFO #50-#54 where these margins
+/// take 6.30 G, and 999 M against 1031 M on 80 positions of 22 empties from games
+/// against NTest: not kept.
 const SELECTIVE_MARGINS: [u8; 2] = [8, 16];
 const PROBCUT_MIN: u32 = 10;
 /// The depth of the probcut probe: 2 from this many empties on, 1 below.
