@@ -149,7 +149,8 @@ fn probcut_window(margin: u8, sigmas: f32, alpha: i32, n: u32) -> (u32, i32, i32
     }
     let d = ENDCUT_DEPTH[n.min(64) as usize];
     let [k, per_empty, per_ply] = ENDCUT_SIGMA;
-    let sigma = k + per_empty * n as f32 + per_ply * d as f32;
+    // (Fitted on 12-22 empties; far beyond, the line would fall to nothing.)
+    let sigma = (k + per_empty * n as f32 + per_ply * d as f32).max(2.0);
     let m = (sigmas * sigma * eval::DISC as f32) as i32;
     (d, a - m, a + m)
 }
