@@ -32,6 +32,9 @@ use crate::games::exact::ExactSolver;
 use crate::games::{Game, Move};
 
 /// Up to this many moves left an untimed deliberate solve is not preceded by a search.
+/// The search costs little before a solve: at depth 16 on 100 positions of 21 empties
+/// from games against NTest, 21 here (no search) took 7.24 M nodes and 166-167 ms a
+/// move against 7.27 M and 168-170 ms, so lines still come at once from 15 empties.
 pub const QUICK_SOLVE: u32 = 14;
 
 /// Searches `pos`: exact solve when it pays, the generic search otherwise (or when
