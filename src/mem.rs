@@ -1,7 +1,8 @@
-//! Memory advice for the large tables read at random (the transposition table, the
-//! evaluation's weights): on 4 KB pages nearly every probe of such a table misses
-//! the TLB, on 2 MB pages few do. Imports nothing from the other rooms (the search's
-//! table uses it; the games, which import nothing, advise their own).
+//! Memory advice for large tables read at random (the transposition table): on 4 KB
+//! pages nearly every probe of such a table misses the TLB, on 2 MB pages few do.
+//! Imports nothing from the other rooms. (The reversi solver's table, in `games`,
+//! which imports nothing, advises its own; the evaluation's weight tables gained
+//! nothing on huge pages and are not advised.)
 
 /// Advises Linux to back the 2 MB-aligned pages inside `len` bytes at `ptr` with
 /// huge pages; to take effect it must come before the memory is first touched (a
