@@ -4,7 +4,7 @@
 //! GUIs).
 //!
 //! The house, one room per top-level module, each importing only the rooms below it
-//! (checked by `tests/layout.rs`):
+//! (checked by `tests/it/layout.rs`):
 //!
 //! - `games` — each game's rules, moves, evaluation and special solvers; game and
 //!   rule names (`games::kind`). Imports nothing above it.

@@ -3,7 +3,7 @@
 //! The formats' board sizes, rules and memory limit are used as given; the turn time
 //! is cut to 1 s to keep the suite fast (the positions need far less).
 
-mod common;
+use crate::common;
 
 use common::{parse_move, Brain};
 use serde_json::Value;
@@ -11,7 +11,7 @@ use serde_json::Value;
 #[test]
 fn official_rule_checks_pass_in_every_format() {
     let data: Value =
-        serde_json::from_str(include_str!("data/gomocup-rule-checks.json")).expect("json");
+        serde_json::from_str(include_str!("../data/gomocup-rule-checks.json")).expect("json");
     let formats = data["formats"].as_array().expect("formats");
     let max_memory = data["max_memory"].as_u64().expect("max_memory");
     let mut runs = 0;

@@ -2,7 +2,7 @@
 //! (isready during a search, exactly one bestmove per go, go infinite), the
 //! one-shot `ply analyze --json`, a piped `ply play` session and `--help`.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 const BIN: &str = env!("CARGO_BIN_EXE_ply");
 
-mod common;
+use crate::common;
 use common::TempDir;
 
 /// A fresh temporary directory for one test, removed when it is dropped.

@@ -3,7 +3,7 @@
 //! `ping` during a long search, a game that ends with passes, ignored lines, `analyze`,
 //! and the end of input.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,7 @@
 //! Gomocup protocol transcripts through the real binary: every command, every error
 //! reply (with the position checked unchanged afterwards), stopping, time limits.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
@@ -465,7 +465,7 @@ fn tictactoe_over_gomocup() {
     let a = b.ask("DONE");
     assert!(a == "0,2" || a == "2,0", "{a}");
     assert!(b.ask("START 15").starts_with("OK"));
-    // Tic-tac-toe cannot take the 15x15 board over (tests/info_game.rs), but it is
+    // Tic-tac-toe cannot take the 15x15 board over (tests/it/info_game.rs), but it is
     // the game of the next START.
     assert!(b.ask("INFO game tictactoe").starts_with("ERROR"));
     assert!(b.ask("START 15").starts_with("ERROR"));

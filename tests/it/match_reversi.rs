@@ -16,7 +16,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_ply");
 /// Two XOT openings (the first lines of the shared XOT file).
 const XOT: &str = "f5d6c4d3c2b3b4b5\nf5f4g3g6f3g4e3e2\n";
 
-mod common;
+use crate::common;
 use common::TempDir;
 
 /// A fresh temporary directory for one test, removed when it is dropped.

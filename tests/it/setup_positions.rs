@@ -4,7 +4,7 @@
 //! never judged forbidden, while moves played after the set-up still are. Through the
 //! real binary.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 
@@ -207,7 +207,7 @@ fn switching_to_renju_mid_game_keeps_the_game_going() {
 /// and in a shuffled order: every one is a position black can play in.
 #[test]
 fn every_renju_vcf_puzzle_is_accepted_in_any_order() {
-    let text = include_str!("data/vcf-black-renju.jsonl");
+    let text = include_str!("../data/vcf-black-renju.jsonl");
     let mut b = Brain::gomocup();
     b.send("INFO timeout_turn 300");
     b.send("INFO max_depth 2");

@@ -3,7 +3,7 @@
 //! session command in every dialect, before a dialect is chosen too, without
 //! breaking the dialect detection of the next line.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

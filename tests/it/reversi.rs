@@ -7,7 +7,7 @@ use ply::tools::perft::perft;
 
 /// `tests/data/perft.txt`: Aart Bik's reversi perft (see the file's header).
 fn perft_table() -> Vec<(u32, u64)> {
-    let text = include_str!("data/perft.txt");
+    let text = include_str!("../data/perft.txt");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -255,7 +255,7 @@ fn solve_and_check(solver: &mut Solver, g: &Reversi, scores: &str, label: &str) 
 /// exact score, and the best move is one the file scores best.
 #[test]
 fn ffo_1_to_19_are_solved_exactly() {
-    let text = include_str!("data/fforum-1-19.obf");
+    let text = include_str!("../data/fforum-1-19.obf");
     let mut solver = Solver::new(16 << 20);
     let mut count = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -274,7 +274,7 @@ fn ffo_1_to_19_are_solved_exactly() {
 #[test]
 fn ffo_20_to_39_up_to_20_empties_are_solved_exactly() {
     use ply::games::reversi::endgame::{ASPIRATION_FROM, SELECTIVE_FROM};
-    let text = include_str!("data/fforum-20-39.obf");
+    let text = include_str!("../data/fforum-20-39.obf");
     let mut solver = Solver::new(16 << 20);
     let (mut count, mut selective) = (0, 0);
     for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
@@ -317,7 +317,7 @@ fn perft_and_solve_subcommands_answer() {
     // FFO #1 with its true score, then with a wrong one: the exit code tells.
     let dir = std::env::temp_dir().join(format!("ply-solve-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let first = include_str!("data/fforum-1-19.obf")
+    let first = include_str!("../data/fforum-1-19.obf")
         .lines()
         .next()
         .expect("a line");
@@ -388,7 +388,7 @@ fn the_engine_position_plays_reversi() {
 fn the_trained_evaluation_predicts_ffo_scores() {
     use ply::games::reversi::{bit, eval, pattern};
     assert!(pattern::trained());
-    let text = include_str!("data/fforum-1-19.obf");
+    let text = include_str!("../data/fforum-1-19.obf");
     let (mut err_pattern, mut err_hand) = (0, 0);
     let (mut lost_pattern, mut lost_hand) = (0, 0);
     let mut n = 0;

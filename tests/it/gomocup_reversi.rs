@@ -2,7 +2,7 @@
 //! position, passes written `-1,-1` both ways, BOARD blocks, illegal moves, and whole
 //! games against a random mover.
 
-mod common;
+use crate::common;
 
 use common::{parse_move, Brain};
 use ply::games::reversi::Reversi;

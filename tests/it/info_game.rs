@@ -4,7 +4,7 @@
 //! size (or gets an ERROR if it cannot use the size); with moves on the board, another
 //! game is an ERROR and the position stays. Either way the session stays usable.
 
-mod common;
+use crate::common;
 
 use common::{parse_move, Brain};
 

@@ -1,6 +1,6 @@
 //! The time policy and forced moves through the real binary (Gomocup dialect).
 
-mod common;
+use crate::common;
 
 use common::{parse_move, Brain};
 use std::time::{Duration, Instant};

@@ -3,7 +3,7 @@
 //! lines, the database query, Swap2 / Soosorv openings, balance and defence tools,
 //! and the `scripts/pbrain-ply` launcher started through a symlink.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::time::Duration;

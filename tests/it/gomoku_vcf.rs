@@ -112,7 +112,7 @@ fn vct(g: &Gomoku) -> Option<ThreatWin> {
 
 #[test]
 fn all_renju_vcf_puzzles_solved_with_verified_lines() {
-    let text = include_str!("data/vcf-black-renju.jsonl");
+    let text = include_str!("../data/vcf-black-renju.jsonl");
     let mut n = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let p = parse_puzzle(line).expect("puzzle parses");

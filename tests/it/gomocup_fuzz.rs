@@ -11,7 +11,7 @@
 //! (a rule other than freestyle), only the shape of the answers is checked until
 //! the next `START`.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
@@ -1040,7 +1040,7 @@ fn parse_bytes(parser: &mut Parser, bytes: &[u8]) -> Vec<Result<Command, ParseEr
 /// Inputs that must not be sent: END (tested separately) and hash sizes that would
 /// make the engine allocate gigabytes.
 /// Steps the model does not cover: END, huge hash sizes, and `INFO game reversi`
-/// (reversi under Gomocup has its own transcripts in `tests/gomocup_reversi.rs`).
+/// (reversi under Gomocup has its own transcripts in `tests/it/gomocup_reversi.rs`).
 fn forbidden(cmds: &[Result<Command, ParseError>]) -> bool {
     cmds.iter().any(|c| {
         matches!(

@@ -4,7 +4,7 @@
 //! START / RESTART, `ucinewgame` and NBoard's `set game`), so play is reproducible
 //! game to game.
 
-mod common;
+use crate::common;
 
 use common::Brain;
 use std::time::Duration;
