@@ -50,7 +50,8 @@ pub fn read_line_limited<R: BufRead>(r: &mut R, buf: &mut Vec<u8>) -> io::Result
 }
 
 /// Reads lines from stdin until a non-blank one (for protocol detection). `None` at
-/// the end of input.
+/// the end of input. Each line read is logged at debug level, as the reader thread
+/// logs the lines after it.
 pub fn read_first_line() -> Option<(Instant, String)> {
     let stdin = io::stdin();
     let mut lock = stdin.lock();
@@ -59,6 +60,7 @@ pub fn read_first_line() -> Option<(Instant, String)> {
         match read_line_limited(&mut lock, &mut buf) {
             Ok(true) => {
                 let text = String::from_utf8_lossy(&buf).into_owned();
+                log::debug!("< {text}");
                 if !text.trim().is_empty() {
                     return Some((Instant::now(), text));
                 }
@@ -72,7 +74,8 @@ pub fn read_first_line() -> Option<(Instant, String)> {
 /// (which may yield nothing, e.g. inside a multi-line block, or several items) and
 /// sends the items, stamped, over a channel; `Input::Eof` at the end of input.
 ///
-/// `first` is a line already read (by protocol detection): it is parsed first.
+/// `first` is a line already read (and logged) by protocol detection: it is parsed
+/// first.
 /// At the end of input `parse(None)` may yield last items (a block left open).
 pub fn spawn_stdin_reader<T, P>(
     first: Option<(Instant, String)>,

@@ -25,6 +25,7 @@ pub const START: &[&str] = &[
 pub const GOMOCUP: &[&str] = &[
     "Gomocup commands (x,y from the top-left corner, 0-based; protocol.md sections 2-9):",
     "  START n | START w h | RECTSTART w,h   new board (START 3: tic-tac-toe)",
+    "  INFO game reversi, then START 8       reversi (START 8 alone: 8x8 gomoku)",
     "  BEGIN                                 ply plays the first move",
     "  TURN x,y                              the opponent plays x,y; ply answers its move",
     "  BOARD, x,y,field lines, DONE          set a position (field 1 ply, 2 opponent); ply moves",

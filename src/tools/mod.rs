@@ -36,8 +36,11 @@ OPTIONS (session):
                                 the protocol (default: recognised from the first command:
                                 `uci`/`ugi` start UCI, `nboard 2` NBoard, anything else Gomocup)
     --game gomoku|tictactoe|reversi
-                                the game START/startpos builds (default gomoku; Gomocup START 3
-                                is always tic-tac-toe, reversi is START 8; UCI_Variant overrides it)
+                                the game Gomocup START and UCI startpos build (default gomoku;
+                                UCI_Variant and INFO game override it). Gomocup sizes: gomoku
+                                START 5..32 (START 8 is 8x8 gomoku), START 3 is always
+                                tic-tac-toe; --game tictactoe takes only START 3 and --game
+                                reversi only START 8 (other sizes are an ERROR)
     --rule RULE                 freestyle|standard|renju|caro, or a Gomocup INFO rule number
     --threads N                 search threads (lazy SMP, and the reversi endgame solver's;
                                 default 1, at most one per logical CPU; INFO thread_num /

@@ -2,6 +2,7 @@
 //! library from outside, as a user or a manager would. One crate links the library once.
 
 mod common;
+mod documented;
 mod gomocup_fuzz;
 mod gomocup_protocol;
 mod gomocup_reversi;
