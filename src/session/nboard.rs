@@ -6,12 +6,13 @@
 //! takes over at `min(2n, 20 + (n - 10) / 4)` empties; see `search::endgame`), `analyze` its
 //! `Job::AnalyzeGame`. `go` is bounded by the clock of the GGF game too.
 //!
-//! While a job runs, `ping n` stops it at once (the stop flag the search and the
-//! solver poll) and `quit` ends the session; every other command waits, in order,
-//! until the job has ended. After a stop, the lines the stopped job still sends are
-//! dropped, except the `===` answer of a `go` (every `go` is answered); then the
-//! queued `ping` is answered with `pong n`, so nothing printed after the `pong`
-//! belongs to the old position.
+//! While a job runs, `ping n` and `quit` stop it at once (the stop flag the search
+//! and the solver poll); every other command waits, in order, until the job has
+//! ended. After a stop, the lines the stopped job still sends are dropped, except
+//! the `===` answer of a `go` (every `go` is answered); then the queued `ping` is
+//! answered with `pong n`, so nothing printed after the `pong` belongs to the old
+//! position. A `quit` that stopped a job ends the session once what is owed is
+//! written: that `===` and a `pong` for every `ping` before the `quit`.
 
 use std::time::{Duration, Instant};
 
@@ -78,6 +79,8 @@ pub struct NBoardSession {
     stopping: bool,
     /// The running job is bounded by the game clock.
     running_timed: bool,
+    /// `quit` arrived during a job: only pings are still answered, then the session ends.
+    quitting: bool,
 }
 
 impl NBoardSession {
@@ -94,6 +97,7 @@ impl NBoardSession {
             running: None,
             stopping: false,
             running_timed: false,
+            quitting: false,
         };
         let start = s.position();
         s.engine.new_game(start);
@@ -312,10 +316,13 @@ impl Dialect for NBoardSession {
                 self.stopping = true;
                 Some(cmd)
             }
+            // Stop now; the stopped job's `===` and the pongs of earlier pings are
+            // still owed, and written before the session ends.
             Ok(Command::Quit) => {
                 self.engine.stop();
-                self.core.quit = true;
-                None
+                self.stopping = true;
+                self.quitting = true;
+                Some(cmd)
             }
             // Not understood: ignored now, as when idle.
             Err(e) => {
@@ -328,6 +335,9 @@ impl Dialect for NBoardSession {
 
     fn handle(&mut self, t: Instant, cmd: Self::Command) {
         match cmd {
+            // After a `quit` that stopped a job, only what is owed is answered.
+            Ok(c @ (Command::Ping(_) | Command::Quit)) if self.quitting => self.command(t, c),
+            Ok(c) if self.quitting => log::info!("dropped after quit: {c:?}"),
             Ok(c) => self.command(t, c),
             // The protocol: a command that is not understood is ignored.
             Err(e) => log::warn!("ignored: {e}"),

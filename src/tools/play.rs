@@ -35,6 +35,8 @@ OPTIONS:
     --side S     your side: first (default; you are X and move first) or second
 
 While ply thinks, 'stop' makes it move at once; other lines wait for its move.
+'quit' (or the end of input) with nothing typed before it makes it move at once
+and then leave.
 
 Type a move as a square (h8: files a.. from the left, ranks 1.. from the bottom)
 or as x,y (Gomocup coordinates: 0-based, y from the top). Commands:
@@ -104,7 +106,17 @@ struct Game {
     human: Color,
     time: u64,
     queued: VecDeque<String>,
+    /// The end of input has been read (lines before it may still be queued).
+    input_ended: bool,
     quit: bool,
+}
+
+/// Is `line` the command that leaves the game?
+fn is_quit(line: &str) -> bool {
+    matches!(
+        line.trim().to_ascii_lowercase().as_str(),
+        "quit" | "exit" | "q"
+    )
 }
 
 fn stone_char(c: Option<Color>) -> char {
@@ -173,8 +185,18 @@ impl Game {
         true
     }
 
+    /// Nothing is left to do but leave: the next line waiting is `quit`, or none is
+    /// waiting and the input has ended. A search then stops at once: nobody waits
+    /// for a better move.
+    fn leaving(&self) -> bool {
+        match self.queued.front() {
+            Some(l) => is_quit(l),
+            None => self.input_ended,
+        }
+    }
+
     /// Thinks on the current position; shows each iteration as it completes.
-    /// Returns `None` if the person quit while it thought.
+    /// Returns `None` if the engine's reports ended (it is gone).
     fn think(&mut self, purpose: Purpose) -> Option<SearchResult> {
         let mut limits = Limits::new(Instant::now());
         limits.time = time_for_move(
@@ -187,13 +209,18 @@ impl Game {
         limits.depth = self.pos.depth_cap();
         let pos = self.pos.clone();
         self.engine.go(&pos, SearchParams { limits, multipv: 1 });
-        if purpose == Purpose::Play {
+        if self.leaving() {
+            self.engine.stop();
+        } else if purpose == Purpose::Play {
             self.say("ply is thinking... (type 'stop' to hurry it)");
         }
         let never = crossbeam_channel::never();
-        let mut input_open = true;
         loop {
-            let input = if input_open { &self.input } else { &never };
+            let input = if self.input_ended {
+                &never
+            } else {
+                &self.input
+            };
             select! {
                 recv(self.reports) -> r => match r {
                     Ok(Report::Info(info)) => {
@@ -212,15 +239,21 @@ impl Game {
                     Ok(_) => {}
                     Err(_) => return None,
                 },
-                recv(input) -> line => match line {
-                    // Only `stop` acts at once; everything else (quit included) waits
-                    // for the move, so piped input is read in order.
-                    Ok(Input::Item(_, l)) => match l.trim().to_ascii_lowercase().as_str() {
-                        "stop" => self.engine.stop(),
-                        "" => {}
-                        _ => self.queued.push_back(l),
-                    },
-                    Ok(Input::Eof) | Err(_) => input_open = false,
+                recv(input) -> line => {
+                    match line {
+                        // `stop` acts at once; every other line waits for the move, so
+                        // piped input is read in order.
+                        Ok(Input::Item(_, l)) => match l.trim().to_ascii_lowercase().as_str() {
+                            "stop" => self.engine.stop(),
+                            "" => {}
+                            _ => self.queued.push_back(l),
+                        },
+                        Ok(Input::Eof) | Err(_) => self.input_ended = true,
+                    }
+                    // `quit` or the end of input with nothing before it: move now.
+                    if self.leaving() {
+                        self.engine.stop();
+                    }
                 },
             }
         }
@@ -228,11 +261,10 @@ impl Game {
 
     fn engine_move(&mut self) {
         let Some(r) = self.think(Purpose::Play) else {
+            // The engine is gone: nothing more can be played.
+            self.quit = true;
             return;
         };
-        if self.quit {
-            return;
-        }
         if r.best.is_none() {
             self.say("ply has no move.");
             return;
@@ -283,7 +315,7 @@ impl Game {
         let cmd = line.trim();
         match cmd.to_ascii_lowercase().as_str() {
             "" => {}
-            "quit" | "exit" | "q" => self.quit = true,
+            _ if is_quit(cmd) => self.quit = true,
             "help" | "?" => self.say(HELP),
             "board" => self.draw(),
             "stop" => self.say("ply is not thinking."),
@@ -416,6 +448,7 @@ pub fn run(args: &[String]) -> i32 {
         human: a.human,
         time: a.time,
         queued: VecDeque::new(),
+        input_ended: false,
         quit: false,
     }
     .run()

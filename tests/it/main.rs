@@ -13,6 +13,7 @@ mod gomoku_threats;
 mod gomoku_vcf;
 mod info_game;
 mod layout;
+mod leaving;
 mod match_reversi;
 mod match_runner;
 mod nboard_protocol;

@@ -44,6 +44,8 @@ const KEYWORDS: &[&str] = &[
     "ABOUT",
     "HELP",
     "END",
+    "QUIT",
+    "EXIT",
     "STOP",
     "YXSTOP",
     "YXNBEST",
@@ -271,7 +273,8 @@ fn parse_simple(kw: &str, args: &str) -> Result<Command, ParseError> {
         "INFO" => parse_info(args),
         "ABOUT" => no_args(kw, args, Command::About),
         "HELP" => Ok(Command::Help),
-        "END" => no_args(kw, args, Command::End),
+        // `quit` and `exit` are what a person types to leave: the same as END.
+        "END" | "QUIT" | "EXIT" => no_args(kw, args, Command::End),
         "STOP" | "YXSTOP" => no_args(kw, args, Command::Stop),
         "YXNBEST" => parse_nbest(args),
         "YXSHOWFORBID" => no_args(kw, args, Command::YxShowForbid),

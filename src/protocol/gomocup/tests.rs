@@ -47,6 +47,8 @@ fn simple_commands() {
     assert_eq!(ok("PLAY 0,14"), Command::Play(c(0, 14)));
     assert_eq!(ok("ABOUT"), Command::About);
     assert_eq!(ok("END"), Command::End);
+    assert_eq!(ok("quit"), Command::End);
+    assert_eq!(ok("Exit"), Command::End);
     assert_eq!(ok("STOP"), Command::Stop);
     assert_eq!(ok("YXSTOP"), Command::Stop);
     assert_eq!(ok("YXNBEST 5"), Command::YxNbest(5));
