@@ -18,6 +18,7 @@ mod match_reversi;
 mod match_runner;
 mod nboard_protocol;
 mod new_game_clean;
+mod protocol_samples;
 mod reversi;
 mod session_help;
 mod setup_positions;
