@@ -20,7 +20,7 @@
 #    in at least 200 positions (a minute or two).
 #    - Renju: 6000 games (seed 12), threat masks left out (--mask-min-count).
 #    - Freestyle: 6000 games (seed 11) and 12000 (seed 21), with the threat masks.
-#    (Results, and the variants not kept: docs/experiments/gomoku-eval.md.)
+#    (Results, and the variants dropped: docs/experiments/gomoku-eval.md.)
 # The games do not depend on the thread count: the same seed gives the same file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
