@@ -18,6 +18,7 @@ mod nboard_protocol;
 mod new_game_clean;
 mod reversi;
 mod session_help;
+mod standalone;
 mod setup_positions;
 mod subcommands;
 mod tictactoe;
