@@ -22,16 +22,15 @@ fn forbidden() -> (Vec<String>, String) {
 
 /// The forbidden paths a line names, as (column, prefix). An absolute prefix counts
 /// where it starts a path: at the start of the line or after a character that cannot
-/// be part of a longer path: `a/tmp/` or `https://host/work/` are not absolute paths,
-/// while one after `:-` or `=` (a shell default, an option's value) does.
+/// be part of a longer path: such a folder inside a relative path or a URL is not an
+/// absolute path, while one after `:-` or `=` (a shell default, an option's value) is.
 fn offences(line: &str) -> Vec<(usize, String)> {
     let (absolute, shared) = forbidden();
     let mut out = Vec::new();
     for p in &absolute {
         for (k, _) in line.match_indices(p.as_str()) {
             let before = line[..k].chars().next_back();
-            let inside_path =
-                before.is_some_and(|c| c.is_alphanumeric() || "_.~/".contains(c));
+            let inside_path = before.is_some_and(|c| c.is_alphanumeric() || "_.~/".contains(c));
             if !inside_path {
                 out.push((k, p.clone()));
             }
@@ -83,7 +82,12 @@ fn no_file_names_a_path_outside_the_repository() {
         let rel = f.strip_prefix(root).unwrap_or(f).display().to_string();
         for (n, line) in text.lines().enumerate() {
             for (col, p) in offences(line) {
-                found.push(format!("{rel}:{}:{}: names {p}: {}", n + 1, col + 1, line.trim()));
+                found.push(format!(
+                    "{rel}:{}:{}: names {p}: {}",
+                    n + 1,
+                    col + 1,
+                    line.trim()
+                ));
             }
         }
         read.push(rel);
