@@ -5,7 +5,7 @@
 #   scripts/train-reversi-eval.sh [XOT_OPENINGS] [WORK_DIR]
 #
 # 1. Solved stages (0-21 empties): games from the XOT openings (default
-#    ../shared/data/reversi/xot-openings.txt) are played on by a noisy two-ply search;
+#    data/reversi/xot-openings.txt) are played on by a noisy two-ply search;
 #    from 18 (then 21) empties on, every position is solved exactly and the game goes
 #    on by the best or a random move. The patterns are fitted to those exact scores
 #    (least squares, one weight set per stage; see examples/reversi_train/), every
@@ -49,7 +49,7 @@
 # to run; the boot rounds repeat exactly for a given seed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-xot=${1:-../shared/data/reversi/xot-openings.txt}
+xot=${1:-data/reversi/xot-openings.txt}
 work=${2:-target/reversi-train}
 w=src/games/reversi/weights.bin
 mkdir -p "$work"

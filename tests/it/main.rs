@@ -19,6 +19,7 @@ mod new_game_clean;
 mod reversi;
 mod session_help;
 mod setup_positions;
+mod standalone;
 mod subcommands;
 mod tictactoe;
 mod uci_protocol;
