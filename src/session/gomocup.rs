@@ -332,6 +332,7 @@ impl GomocupSession {
         let params = SearchParams {
             limits: self.limits(t, pos),
             multipv,
+            blocked: Vec::new(),
         };
         // Yixin-Board draws the root moves being searched (`REALTIME POS/DONE`).
         let realtime = self.settings.show_detail & 1 != 0 && matches!(task, Task::Move);

@@ -171,7 +171,7 @@ pub fn run(args: &[String]) -> i32 {
     let (tx, _rx) = unbounded();
     let engine = Engine::new(tx);
     let over = pos.result().is_some();
-    let r = (!over).then(|| engine.search_now(&pos, &SearchParams { limits, multipv: 1 }));
+    let r = (!over).then(|| engine.search_now(&pos, &SearchParams::new(limits, 1)));
     let side = if pos.side_to_move() == Color::Black {
         "first"
     } else {

@@ -186,7 +186,7 @@ impl Game {
         );
         limits.depth = self.pos.depth_cap();
         let pos = self.pos.clone();
-        self.engine.go(&pos, SearchParams { limits, multipv: 1 });
+        self.engine.go(&pos, SearchParams::new(limits, 1));
         if purpose == Purpose::Play {
             self.say("ply is thinking... (type 'stop' to hurry it)");
         }
