@@ -346,6 +346,7 @@ impl<S: ExactSolver> Deliberation<'_, S> {
         let params = SearchParams {
             limits,
             multipv: lines.max(1),
+            blocked: Vec::new(),
         };
         let base = self.nodes;
         let notes = &mut *self.notes;
@@ -450,6 +451,7 @@ mod tests {
         let params = SearchParams {
             limits: Limits::new(Instant::now()),
             multipv: 1,
+            blocked: Vec::new(),
         };
         let r = search_or_solve(&pos, &params, &tt, &mut solver, &stop, &mut |_| {});
         assert_eq!(r.solved, Solved::Exact);
@@ -459,6 +461,7 @@ mod tests {
         let shallow = SearchParams {
             limits: Limits::depth(Instant::now(), 3),
             multipv: 1,
+            blocked: Vec::new(),
         };
         let r = search_or_solve(&pos, &shallow, &tt, &mut solver, &stop, &mut |_| {});
         assert_eq!(r.solved, Solved::No);

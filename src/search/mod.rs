@@ -153,6 +153,20 @@ pub struct SearchParams {
     pub limits: Limits,
     /// Number of best lines to report (YXNBEST / MultiPV); at least 1.
     pub multipv: usize,
+    /// Moves the search must not play (Yixin-Board's YXBLOCK): left out of the root
+    /// moves, unless every legal move is in the list.
+    pub blocked: Vec<Move>,
+}
+
+impl SearchParams {
+    /// `limits` and `multipv` lines, no move blocked.
+    pub fn new(limits: Limits, multipv: usize) -> SearchParams {
+        SearchParams {
+            limits,
+            multipv,
+            blocked: Vec::new(),
+        }
+    }
 }
 
 /// Describes a score for humans: `+M n` / `-M n` for a forced win/loss in `n` plies.
@@ -198,6 +212,8 @@ struct Searcher<'a, G: Game> {
     thread_id: usize,
     limits: Limits,
     hard_deadline: Option<Instant>,
+    /// Root moves not to play (`SearchParams::blocked`).
+    blocked: Vec<Move>,
     nodes: u64,
     /// The node count at which the limits are checked next.
     next_check: u64,
@@ -336,6 +352,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             thread_id: 0,
             limits: params.limits,
             hard_deadline: params.limits.hard_deadline(),
+            blocked: params.blocked.clone(),
             nodes: 0,
             next_check: 0,
             calls: 0,
@@ -380,6 +397,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut list = Vec::new();
         if self.pos.result().is_none() {
             self.pos.generate(&mut list);
+        }
+        if !self.blocked.is_empty() {
+            self.unblocked_roots(&mut list);
         }
         let mut roots: Vec<RootMove> = list
             .iter()
@@ -517,6 +537,36 @@ impl<'a, G: Game> Searcher<'a, G> {
         result
     }
 
+    /// Takes the blocked moves out of the root list. When that leaves none (the
+    /// generator offered only blocked moves: the centre of an empty board, a forced
+    /// block, the winning moves), every legal move that is not blocked, ordered by
+    /// the static score after it; when every legal move is blocked, the list as it
+    /// was.
+    fn unblocked_roots(&mut self, list: &mut Vec<ScoredMove>) {
+        let mut kept: Vec<ScoredMove> = list
+            .iter()
+            .copied()
+            .filter(|m| !self.blocked.contains(&m.mv))
+            .collect();
+        if kept.is_empty() {
+            let mut legal = Vec::new();
+            self.pos.legal_moves(&mut legal);
+            legal.retain(|m| !self.blocked.contains(m));
+            for mv in legal {
+                self.pos.make(mv);
+                let score = match self.pos.result() {
+                    Some(r) => -self.pos.terminal_score(r, 1),
+                    None => -self.pos.evaluate(),
+                };
+                self.pos.unmake();
+                kept.push(ScoredMove { mv, score });
+            }
+        }
+        if !kept.is_empty() {
+            *list = kept;
+        }
+    }
+
     /// The game's threat solvers at the root: a proven win as (mate score, line).
     /// With a time limit each solver gets at most a quarter of the soft limit.
     fn root_tactics(&mut self) -> Option<(i32, Vec<Move>)> {
@@ -550,7 +600,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             .copied()
             .take_while(|m| !m.is_none())
             .collect();
-        if pv.is_empty() {
+        if pv.is_empty() || self.blocked.contains(&pv[0]) {
             return None;
         }
         Some((MATE - win.plies as i32, pv))
