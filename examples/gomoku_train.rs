@@ -117,7 +117,7 @@ fn play_game(rule: Rule, nodes: u64, seed: u64, trained: bool, tt: &Transpositio
         let jitter = 75 + splitmix64(&mut rng) % 51;
         let mut limits = Limits::new(Instant::now());
         limits.nodes = Some(nodes * jitter / 100);
-        let params = SearchParams { limits, multipv: 1 };
+        let params = SearchParams::new(limits, 1);
         let r = search(&pos, &params, tt, &stop, &mut |_| {});
         let mv = if r.best.is_none() {
             let mut legal = Vec::new();

@@ -4,7 +4,7 @@ endgame scores (issue 14's accuracy figure).
 
     scripts/reversi-hint-accuracy.py [--engine CMD] [--depth 10] [FILE.obf]
 
-FILE.obf (default ../shared/data/reversi/fforum-40-59.obf) lists positions with their
+FILE.obf (default data/reversi/fforum-40-59.obf, FFO #40-#59) lists positions with their
 exact scores (`MOVE:+score` fields; the first is the best). Each position is sent to
 the engine as a GGF board (`set game`), searched with `set depth N` and `hint 1`; the
 last `search` line's evaluation is compared with the exact score. Prints one line per
@@ -18,7 +18,7 @@ import sys
 import time
 
 ap = argparse.ArgumentParser()
-ap.add_argument("file", nargs="?", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared", "data", "reversi", "fforum-40-59.obf"))
+ap.add_argument("file", nargs="?", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "reversi", "fforum-40-59.obf"))
 ap.add_argument("--engine", default="target/release/ply")
 ap.add_argument("--depth", type=int, default=10)
 a = ap.parse_args()

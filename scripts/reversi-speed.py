@@ -9,7 +9,8 @@ standard start separated by commas (`pa` a pass). Each is sent as `set game`, th
 `set depth DEPTH` and `go`; prints the total wall time of the answers, the nodes of
 the last `nodestats` lines (0 for engines that send none, e.g. NTest), nodes/s and
 the moves chosen (two letters each: the same string means the same choices).
-ENGINE is a command line (e.g. target/release/ply or /tmp/anchors/ntest/ntest.sh).
+ENGINE is a command line (e.g. target/release/ply, or an NBoard engine you have built
+such as /path/to/ntest-launcher).
 With -v, one line per position.
 """
 import os, subprocess, sys, time

@@ -18,26 +18,9 @@
 #    1 s of CPU per 10 games) and all the weights are fitted to those games alone,
 #    now with a value per combination of four line patterns and per threat mask seen
 #    in at least 200 positions (a minute or two).
-#    - Renju: 6000 games (seed 12), threat masks left out (--mask-min-count): +29 +/-
-#      26 Elo over the first round (700 games, 200 ms a move); with the masks -5
-#      (240 games), with 6000 more games on the second round's weights -18 (172),
-#      with 12000 more on the first round's and the masks -12 +/- 34 (400).
-#      Deeper games measured and not kept: 3600 renju games on the second round's
-#      weights at 30000 nodes a move (seed 31, 18 min on 2 threads; 51,073 positions),
-#      fitted alone (held out 0.0494, the committed weights 0.0560 on the same
-#      positions): -126 +/- 79 Elo (+29 =0 -60, SPRT H0 after 89 games); the committed
-#      weights fine-tuned on them (`--init`, 300 epochs, --lr 0.5; held out 0.0502):
-#      +45 =2 -79 (126 games, about -96 Elo).
-#      Finer line classes measured and not kept (2026-11-26, branch fine-classes):
-#      open twos and threes split by how many stones strengthen them (Rapfi's F2A,
-#      F2B, F3S; 14 classes, 2380 combinations), renju retrained by these same two
-#      rounds (held out 0.0499; the fit valued a plain open three 4 and a double-sided
-#      one 96 for black to move): +212 =5 -183, +25.2 +/- 34.0 and, another opening
-#      order, +191 =7 -202, -9.6 +/- 33.9 (400 games each, 200 ms a move); against
-#      Rapfi at 1 s 23.1% (240 games; the committed weights 24.1% over 480).
-#    - Freestyle: 6000 games (seed 11) and 12000 (seed 21), with the threat masks:
-#      +35.7 +/- 34.2 Elo over the first round (400 games, 200 ms a move). 6000
-#      games without the masks had scored -16 +/- 34 (400 games).
+#    - Renju: 6000 games (seed 12), threat masks left out (--mask-min-count).
+#    - Freestyle: 6000 games (seed 11) and 12000 (seed 21), with the threat masks.
+#    (Results, and the variants dropped: docs/experiments/gomoku-eval.md.)
 # The games do not depend on the thread count: the same seed gives the same file.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -10,10 +10,10 @@
 //! then the stage is fitted by least squares to those labels, starting from the stage
 //! before it. Every 20th game is held out to report the error.
 //!
-//! Options not used for the committed weights (each measured without a gain against
-//! NTest, 2026-11-25): `--play-depth D` plays the games by a D-ply search on the
-//! `--init` weights (with `--noise` in 1/100 discs and one random move in
-//! `--random-one-in`), `--classes` fits one weight per symmetry class.
+//! Options not used for the committed weights: `--play-depth D` plays the games by a
+//! D-ply search on the `--init` weights (with `--noise` in 1/100 discs and one random
+//! move in `--random-one-in`), `--classes` fits one weight per symmetry class (see
+//! docs/experiments/reversi-midgame.md#boot-options-play-depth-symmetry-classes).
 
 use std::io::{BufRead, BufReader};
 

@@ -108,6 +108,7 @@ pub fn branch(args: &[String]) {
                             let params = SearchParams {
                                 limits: Limits::depth(Instant::now(), search_depth),
                                 multipv: 1,
+                                blocked: Vec::new(),
                             };
                             let r = search(&pos, &params, tt, &stop, &mut |_| {});
                             let discs = (r.score as f64 / eval::DISC as f64).round() as i32;

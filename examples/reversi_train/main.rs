@@ -307,8 +307,8 @@ fn gen(args: &[String]) {
 /// The weight indices of a position for fitting. With `classes` (`--classes`) each
 /// pattern configuration is read as its class's representative
 /// ([`pattern::canonical`]), so that a configuration and its mirror image share one
-/// weight; [`fit`] then copies it back to the whole class. (Not how the committed
-/// weights were made: a third boot round with classes measured no gain.)
+/// weight; [`fit`] then copies it back to the whole class. (Not how the boot rounds
+/// were fitted: docs/experiments/reversi-midgame.md#boot-options-play-depth-symmetry-classes.)
 fn sample_features(p: u64, o: u64, classes: bool) -> Vec<u32> {
     let mut f = Vec::new();
     pattern::features(p, o, &mut f);

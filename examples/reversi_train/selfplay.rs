@@ -164,6 +164,7 @@ impl Game {
                     let params = SearchParams {
                         limits: Limits::depth(Instant::now(), self.depth),
                         multipv: 1,
+                        blocked: Vec::new(),
                     };
                     let r = search(&pos, &params, &player.tt, &stop, &mut |_| {});
                     if best.is_none() {

@@ -103,6 +103,7 @@ pub fn wthor(args: &[String]) {
                     let params = SearchParams {
                         limits: Limits::depth(Instant::now(), depth),
                         multipv: 1,
+                        blocked: Vec::new(),
                     };
                     let pos = Reversi::from_discs(p, o, Color::Black);
                     let r = search(&pos, &params, tt, &stop, &mut |_| {});

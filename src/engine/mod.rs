@@ -486,7 +486,7 @@ pub fn run_search(
 }
 
 /// The search of a job: falls back to any legal move when the search has none
-/// (every move loses at once), and for renju black with only forbidden points left,
+/// (every move loses at once; one not blocked if there is one), and for renju black with only forbidden points left,
 /// to the first of them.
 #[allow(clippy::too_many_arguments)]
 fn search_position(
@@ -511,7 +511,12 @@ fn search_position(
         }),
     };
     if r.best.is_none() {
-        let fallback = pos.legal_moves().first().copied();
+        let legal = pos.legal_moves();
+        let fallback = legal
+            .iter()
+            .find(|m| !params.blocked.contains(m))
+            .or(legal.first())
+            .copied();
         if let Some(mv) = fallback.or_else(|| pos.forced_forbidden_move()) {
             r.best = mv;
             r.pv = vec![mv];

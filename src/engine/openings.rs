@@ -45,7 +45,7 @@ impl Prober {
     pub fn value(&self, g: &Gomoku) -> (i32, Move) {
         let mut limits = Limits::new(Instant::now());
         limits.nodes = Some(PROBE_NODES);
-        let params = SearchParams { limits, multipv: 1 };
+        let params = SearchParams::new(limits, 1);
         let r = search(g, &params, &self.tt, &self.stop, &mut |_| {});
         (r.score, r.best)
     }

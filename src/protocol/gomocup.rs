@@ -35,10 +35,11 @@
 //! `ERROR msg`). `DONE` outside a block is `Invalid`.
 //!
 //! Unsupported Yixin-Board/Rapfi commands that are followed by a `x,y` list up
-//! to `DONE` (`YXBLOCK`, `YXBLOCKUNDO`, `YXQUERYDATABASEONE`/`ALLT`/`TEXT`,
-//! `YXEDIT*DATABASE`,
-//! `YXDELETEDATABASE*`) are swallowed up to their `DONE` and reported once as
-//! `Err(Unknown("YXBLOCK"))`, so the engine does not answer every listed line.
+//! to `DONE` (`YXBLOCKPATH`, `YXBLOCKPATHUNDO`, `YXQUERYDATABASEALLT`/`TEXT`,
+//! `YXEDIT*DATABASE`, `YXDELETEDATABASE*`, `YXSETBESTMOVEDATABASE`,
+//! `YXCLEARBESTMOVEDATABASE`) are swallowed up to their `DONE` and reported once
+//! as `Err(Unknown("YXBLOCKPATH"))`, so the engine does not answer every listed
+//! line.
 //!
 //! # Output: `Display`
 //!
@@ -116,6 +117,17 @@ pub enum Command {
     /// `YXQUERYDATABASEALL` with its `x,y` list up to `DONE` (the moves of the
     /// position, in order). ply has no database: the answer is an empty one.
     YxQueryDatabaseAll(Vec<Coord>),
+    /// `YXQUERYDATABASEONE` with its `x,y` list up to `DONE` (the position's moves):
+    /// the database value of that position; ply answers "no entry".
+    YxQueryDatabaseOne(Vec<Coord>),
+    /// `YXBLOCK` with an `x,y` list up to `DONE`: squares the search must not play.
+    YxBlock(Vec<Coord>),
+    /// `YXBLOCKUNDO` with an `x,y` list up to `DONE`: squares to unblock.
+    YxBlockUndo(Vec<Coord>),
+    /// `YXBLOCKRESET`: no square blocked.
+    YxBlockReset,
+    /// `YXSHOWHASHUSAGE`: how full the hash table is.
+    YxShowHashUsage,
     /// Yixin-Board's Swap2 opening, steps 1 to 3 (`YXSWAP2STEP1`..`3`; the
     /// position comes first by `YXBOARD`).
     YxSwap2Step(u8),

@@ -150,32 +150,72 @@ pub fn line_text(pos: &Position, line: &[Move]) -> Vec<String> {
 }
 
 /// Reads one move for the side to move in `pos`: `P@h8`, `h8`, or for games with
-/// passes `0000`/`@@@@`. The move must be legal.
+/// passes `0000`/`@@@@`. The move must be legal. Errors name the token and, for an
+/// illegal square, its Gomocup `x,y` (`'P@b2': 1,1 is occupied`).
 pub fn move_from_text(pos: &Position, token: &str) -> Result<Move, String> {
     let text = MoveText::parse(token).ok_or_else(|| format!("'{token}' is not a move"))?;
+    let Some((x, y)) = square_xy(pos, text, token)? else {
+        return Ok(Move::PASS);
+    };
+    pos.check_move(x as i64, y as i64)
+        .map_err(|e| format!("'{token}': {e}"))
+}
+
+/// A move as a person types it (`ply play`, `ply analyze`): what [`move_from_text`]
+/// reads, with the files and the piece in either case (`H8`, `p@H8`, and reversi's
+/// `D3`, as ply prints them). Errors quote what was typed and nothing else (`'H8' is
+/// occupied`).
+pub fn typed_move(pos: &Position, typed: &str) -> Result<Move, String> {
+    let lower = typed.to_ascii_lowercase();
+    let text = MoveText::parse(&lower).ok_or_else(|| format!("'{typed}' is not a move"))?;
+    let Some((x, y)) = square_xy(pos, text, typed)? else {
+        return Ok(Move::PASS);
+    };
+    checked_typed(pos, x as i64, y as i64, typed)
+}
+
+/// The move at `x,y` (Gomocup coordinates, as typed: `typed`), or why it cannot be
+/// played, quoting `typed` (`'7,7' is occupied`, `'H8' is forbidden`).
+pub fn checked_typed(pos: &Position, x: i64, y: i64, typed: &str) -> Result<Move, String> {
+    pos.check_move(x, y).map_err(|e| {
+        // `check_move` starts a reason about the square with its `x,y`.
+        match e.strip_prefix(&format!("{x},{y} ")) {
+            Some(reason) => format!("'{typed}' {reason}"),
+            None => format!("'{typed}': {e}"),
+        }
+    })
+}
+
+/// The `(x, y)` of a square move, or `None` for a pass that is legal here; errors
+/// name `shown`.
+fn square_xy(
+    pos: &Position,
+    text: MoveText,
+    shown: &str,
+) -> Result<Option<(usize, usize)>, String> {
     let sq = match text {
         MoveText::Drop(p, sq) if p.eq_ignore_ascii_case(&'P') => sq,
-        MoveText::Drop(p, _) => return Err(format!("'{token}': there is no piece '{p}' to drop")),
+        MoveText::Drop(..) => return Err(format!("'{shown}': the only piece to drop is P")),
         MoveText::Plain(sq) => sq,
         MoveText::Pass { .. } => {
             return match pos.game() {
                 GameKind::Gomoku | GameKind::TicTacToe => {
-                    Err(format!("'{token}': passing is not allowed in this game"))
+                    Err(format!("'{shown}': passing is not allowed in this game"))
                 }
-                GameKind::Reversi if pos.legal_moves().contains(&Move::PASS) => Ok(Move::PASS),
+                GameKind::Reversi if pos.legal_moves().contains(&Move::PASS) => Ok(None),
                 GameKind::Reversi if pos.result().is_some() => {
-                    Err(format!("'{token}': the game is over"))
+                    Err(format!("'{shown}': the game is over"))
                 }
                 GameKind::Reversi => {
-                    Err(format!("'{token}': a side with a legal move cannot pass"))
+                    Err(format!("'{shown}': a side with a legal move cannot pass"))
                 }
             }
         }
     };
     let (w, h) = pos.dimensions();
-    let (x, y) = xy_of(pos, sq).ok_or_else(|| format!("'{token}' is off the {w}x{h} board"))?;
-    pos.check_move(x as i64, y as i64)
-        .map_err(|e| format!("'{token}': {e}"))
+    xy_of(pos, sq)
+        .map(Some)
+        .ok_or_else(|| format!("'{shown}' is off the {w}x{h} board"))
 }
 
 /// The position a FEN describes, for the game and rule of `variant` (its size is

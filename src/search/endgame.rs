@@ -32,9 +32,8 @@ use crate::games::exact::ExactSolver;
 use crate::games::{Game, Move};
 
 /// Up to this many moves left an untimed deliberate solve is not preceded by a search.
-/// The search costs little before a solve: at depth 16 on 100 positions of 21 empties
-/// from games against NTest, 21 here (no search) took 7.24 M nodes and 166-167 ms a
-/// move against 7.27 M and 168-170 ms, so lines still come at once from 15 empties.
+/// The search costs little before a solve, so lines still come at once from 15 empties
+/// (docs/experiments/reversi-endgame.md#no-search-before-small-untimed-solves).
 pub const QUICK_SOLVE: u32 = 14;
 
 /// Searches `pos`: exact solve when it pays, the generic search otherwise (or when
@@ -118,13 +117,8 @@ pub fn solve<S: ExactSolver>(
 /// depth up to 20 moves left (the solver's exact solve at 20 empties costs about
 /// what a 10-ply search does over the rest of the game), then one more for every
 /// four plies past depth 10 (each empty about triples a solve; four plies of the
-/// selective search cost about as much). One and a half times the depth, the rule
-/// before, solved at 24 empties at depth 16: against NTest at depth 16, 2.7 s a move
-/// at 24-27 empties (NTest 0.13 s) and a longest move of 119 s. One more every three
-/// plies (depth 16: 22 empties) scored 52.8% against NTest at depth 16 (200 XOT games,
-/// seed 5) at 1.59x its time, where this rule scores 50.5% at 1.34x: not kept. With
-/// the cheaper probable solve of e5dae9b, again: 51.5% (+85 =36 -79) at 1.55x, where
-/// this rule scores 49.5% at 1.16x: not kept either.
+/// selective search cost about as much; see
+/// docs/experiments/reversi-endgame.md#exact-solve-depth-rule).
 pub fn exact_at_depth(depth: u32) -> u32 {
     (depth * 2).min(20 + depth.saturating_sub(10) / 4)
 }
@@ -143,12 +137,8 @@ pub fn probable_at_depth<S: ExactSolver>(depth: u32, exact_max: u32) -> u32 {
 
 /// The least depth whose deliberations try probable solves.
 const PROBABLE_FROM_DEPTH: u32 = 10;
-/// The most moves left a probable solve is tried at (reversi: one at 26 empties
-/// took 0.3-1.7 s on FFO #49-#50, cold; each more empty about doubles it). Reaching
-/// further at depth 10 (reversi PROBABLE_EXTRA and this bound raised together) was
-/// measured against NTest at depth 16 on the 200 XOT games where 5383d1c scores 23.2%
-/// at 0.86x NTest's time: 27 empties 23.8% at 1.13x; 28 empties 23.0/103 (5383d1c
-/// 20.5 on the same games) at about 1.6x, over the 1.5x a match allows. Not kept.
+/// The most moves left a probable solve is tried at (reversi: each more empty about
+/// doubles its time; see docs/experiments/reversi-endgame.md#probable-solve-reach).
 const PROBABLE_MAX: u32 = 26;
 
 /// Moves left at or below which a deliberation at `depth` solves for win/loss/draw.
@@ -299,10 +289,8 @@ impl<S: ExactSolver> Deliberation<'_, S> {
             best = self.midgame(pos, d, lines, t, verbose);
         }
         if probable && !self.stopped() {
-            // (The search's score as the probable solve's first guess, instead of the
-            // solver's own short search, saved 7% of its nodes at depth 16 on 260
-            // positions of 24 empties, its moves losing 0.37 discs against 0.32, within
-            // the noise: not done.)
+            // The solver guesses the score by its own short search (see
+            // docs/experiments/reversi-endgame.md#search-score-as-the-probable-guess).
             let deadline = time.map(|(_, h)| self.start + h);
             if let Some(p) = self.solver.solve_probable(pos, self.stop, deadline) {
                 self.nodes += p.nodes;
@@ -358,6 +346,7 @@ impl<S: ExactSolver> Deliberation<'_, S> {
         let params = SearchParams {
             limits,
             multipv: lines.max(1),
+            blocked: Vec::new(),
         };
         let base = self.nodes;
         let notes = &mut *self.notes;
@@ -462,6 +451,7 @@ mod tests {
         let params = SearchParams {
             limits: Limits::new(Instant::now()),
             multipv: 1,
+            blocked: Vec::new(),
         };
         let r = search_or_solve(&pos, &params, &tt, &mut solver, &stop, &mut |_| {});
         assert_eq!(r.solved, Solved::Exact);
@@ -471,6 +461,7 @@ mod tests {
         let shallow = SearchParams {
             limits: Limits::depth(Instant::now(), 3),
             multipv: 1,
+            blocked: Vec::new(),
         };
         let r = search_or_solve(&pos, &shallow, &tt, &mut solver, &stop, &mut |_| {});
         assert_eq!(r.solved, Solved::No);

@@ -168,8 +168,8 @@ pub fn safety_margin(limit_ms: i64) -> i64 {
 /// Time kept back from a turn limit (Gomocup `timeout_turn`, UCI `movetime`): 20 ms
 /// plus a twentieth, at most a quarter of the limit and at most a second. Smaller
 /// than [`safety_margin`]: the search polls its hard deadline every 1024 nodes (about
-/// a millisecond) and a turn limit's unused time is lost; matches at 200 ms a move
-/// measured a longest answer of 21 ms past the hard bound on a loaded machine.
+/// a millisecond) and a turn limit's unused time is lost (see
+/// docs/experiments/time.md#turn-margin-20-ms-plus-a-twentieth).
 pub fn turn_margin(limit_ms: i64) -> i64 {
     (20 + limit_ms / 20).min(limit_ms / 4).clamp(0, 1_000)
 }

@@ -27,33 +27,16 @@ const MAX_DEPTH: u32 = 100;
 const CHECK_EVERY: u64 = 1024;
 /// The hard deadline is read every this many searched nodes too (calls, not the node
 /// count, which solvers raise in jumps). A node usually costs about a microsecond, so
-/// 1024 nodes are a millisecond; this bounds the overrun if some nodes cost far more.
-/// (A renju self-play move once "took" 1208 ms of a 200 ms turn on a nearly full
-/// board: most likely black with only forbidden points left, which answered
-/// `ERROR no legal move` until the manager's cutoff; such a position now plays a
-/// forbidden point, see `Position::forced_forbidden_move`.)
+/// 1024 nodes are a millisecond; this bounds the overrun if some nodes cost far more
+/// (see docs/experiments/time.md#deadline-overrun-on-a-full-board).
 const DEADLINE_EVERY: u32 = 64;
 const HISTORY_SIZE: usize = 1024;
 /// Threat-solver budgets (nodes): the forcing solver (gomoku VCF) at the root, the
 /// same at every leaf in place of a quiescence search, and the wider solver (gomoku
 /// VCT) at the root when the soft time limit leaves at least `ROOT_THREATS_MIN_MS`.
 ///
-/// The leaf dive is off (0): with 24 nodes per leaf it doubled the time of
-/// `ply bench` (5.1M dives in 13.3M nodes) for a 7% larger tree; turn it on here to
-/// measure it in matches. (Since the dive starts only at a four-three, 64 nodes cost
-/// 2% more nodes at depth 8 and changed no move: the evaluation already scores those
-/// squares. A real quiescence of fours past the leaves, Rapfi's QVCF with a stand-pat
-/// score and up to 4 fours, cost 20% more nodes and lost in renju self-play: 37.0/91,
-/// about -65 Elo, stopped early. A dive of 128 nodes and 8 attacker moves from any
-/// leaf with two four squares: a third of the nodes went to the solver, same depth
-/// at 1 s, renju self-play at 200 ms +149 =3 -172, 324 games, about -24 Elo.)
-///
-/// (A root defence was tried and dropped: a timed gomoku move kept its last 20% to
-/// ask the VCT solver whether the opponent wins after the chosen move, and if so
-/// played the next root move it found no win after. Renju self-play at 200 ms:
-/// +111 =4 -113 against main (228 games, about 0 Elo). In a game lost to Rapfi at
-/// 1 s the losing move left no VCT the solver found even in 5 s: Rapfi's win came
-/// from its search, not a threat sequence.)
+/// The leaf dive is off (0): it cost more time than it gained; turn it on here to
+/// measure it in matches (docs/experiments/gomoku-search.md#leaf-vcf-dive).
 const ROOT_FORCING_NODES: u64 = 500_000;
 const LEAF_FORCING_NODES: u64 = 0;
 /// Forcing-solver budget (nodes) of a razored node (`Game::razor_margin`).
@@ -64,46 +47,12 @@ const ROOT_THREATS_MAX_NODES: u64 = 200_000;
 /// Futility pruning at depths up to this, with this margin per ply of depth.
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 400;
-/// Reverse futility pruning at depths up to this, with this margin per ply of depth.
-/// (Depths up to 9 at 200 per ply, as Rapfi prunes at any depth, searched 1.3 plies
-/// deeper at 200 ms but scored -13.9 +/- 47.8 Elo in renju self-play.)
+/// Reverse futility pruning at depths up to this, with this margin per ply of depth
+/// (deeper lost: docs/experiments/gomoku-search.md#reverse-futility-at-every-depth).
 const RFP_DEPTH: i32 = 3;
 const RFP_MARGIN: i32 = 250;
-/// (Null-move pruning, a pass allowed when the opponent has no three or four to make,
-/// depth >= 3, 2 + depth/4 plies less, reached no deeper at 1 s on renju positions and
-/// was not played. Tried in renju self-play at 200 ms a move against main and dropped:
-/// in PV nodes, the moves after one that raised alpha a ply shallower (Rapfi's
-/// alpha-improvement reduction): +108 =2 -146, 256 games, about -52 Elo; singular
-/// extensions of the table move from depth 7, 4 per ply below its table score,
-/// half-depth test, with multi-cut: 3-4 plies less nominal depth at 1 s, +145 =5 -159,
-/// 309 games, about -16 Elo; from depth 8 with 8 per ply: +109 =2 -139, 250 games,
-/// about -39 Elo; Rapfi's fail-high reduction, moves other than fours a ply shallower
-/// in a null-window node whose static score is 60 per ply above beta: 1-2 plies deeper
-/// at 1 s, +125 =4 -141, 270 games, about -21 Elo. A copy of main against main in the
-/// same runner: +81 =0 -79, 160 games, +4 +/- 54. Also dropped (2026-11-25, same
-/// screen): late-move reductions at the root, 2 plies deeper at 1 s but +97 =6 -128,
-/// 231 games, -46.9 +/- 44.9 (SPRT H0); the table's score in place of the static one
-/// for the pruning rules where its bound allows, +193 =6 -201, 400 games,
-/// -6.9 +/- 33.9; a counter-move ordering bonus, +82 =2 -92, 176 games, stopped.
-/// Quiet moves reduced a ply less or more by their history (history / 6000): renju
-/// +208 =8 -184, 400 games, +20.9 +/- 33.9, but freestyle +170 =8 -204, 382 games,
-/// -31.0 +/- 34.7 (SPRT H0). PV nodes whose table move came from a much shallower
-/// search searched (gap / 4, at most 3) plies shallower (Rapfi): renju +119 =6 -141,
-/// 266 games, about -29, stopped. Dropped 2026-11-26, each 400 games at 200 ms
-/// against main: history-adjusted reductions in renju alone, a second run
-/// +202 =8 -190, +10.4 +/- 33.8; late moves of an expected cut node (a null-window
-/// child the parent expects to fail high) reduced a ply more, as Stockfish and Rapfi
-/// do: renju +207 =10 -183, +20.9 +/- 33.8, then with another opening order
-/// +192 =9 -199, -6.1 +/- 33.8, freestyle +200 =8 -192, +6.9 +/- 33.8; a reduced move
-/// whose reduced search beat alpha by 100 + 30 per ply of reduction searched again a
-/// ply deeper (Rapfi's LMR extension): renju +207 =5 -188, +16.5 +/- 34.0; the two
-/// together: renju +194 =5 -201, -6.1 +/- 33.9. Dropped 2026-11-26 (stop 33): gentler
-/// reductions, 0.25 + 0.75 ln d ln i (Rapfi's factor is near 0.56): renju +206 =8
-/// -186, +17.4 +/- 33.9, one run, no gain shown; a copy of main against main in the
-/// same runner and opening order, +198 =5 -197, +0.9 +/- 33.9. Kept 2026-11-26
-/// (stop 34), renju only: a continuing attack reduced a ply less (below), +208 =10
-/// -182, +22.6 +/- 33.8, and with another opening order +210 =8 -182,
-/// +24.4 +/- 33.9; against Rapfi at 1 s 22.7%, 240 games, no change shown.)
+/// (Reductions, extensions and pruning rules tried in renju and freestyle and not
+/// kept: docs/experiments/gomoku-search.md, from #null-move-pruning on.)
 ///
 /// Late-move reductions from this depth and this move index on.
 const LMR_MIN_DEPTH: i32 = 2;
@@ -117,9 +66,8 @@ fn lmr(depth: i32, index: usize) -> i32 {
 }
 
 /// Move-count pruning: in a null-window node at `depth`, quiet moves from this index
-/// on are not searched (fewer when the static score is not improving). (Rapfi's
-/// trivial-move pruning on top, quiet moves making and taking no pattern at depth <= 4,
-/// saved 5% of the nodes and scored -1.7 +/- 48.1 Elo in renju: not kept.)
+/// on are not searched (fewer when the static score is not improving). (Nothing more:
+/// docs/experiments/gomoku-search.md#trivial-move-pruning.)
 fn move_count_limit(depth: i32, improving: bool) -> usize {
     let n = 3 + (f64::from(depth.max(0))).powf(1.32) as usize;
     if improving {
@@ -205,6 +153,20 @@ pub struct SearchParams {
     pub limits: Limits,
     /// Number of best lines to report (YXNBEST / MultiPV); at least 1.
     pub multipv: usize,
+    /// Moves the search must not play (Yixin-Board's YXBLOCK): left out of the root
+    /// moves, unless every legal move is in the list.
+    pub blocked: Vec<Move>,
+}
+
+impl SearchParams {
+    /// `limits` and `multipv` lines, no move blocked.
+    pub fn new(limits: Limits, multipv: usize) -> SearchParams {
+        SearchParams {
+            limits,
+            multipv,
+            blocked: Vec::new(),
+        }
+    }
 }
 
 /// Describes a score for humans: `+M n` / `-M n` for a forced win/loss in `n` plies.
@@ -250,6 +212,8 @@ struct Searcher<'a, G: Game> {
     thread_id: usize,
     limits: Limits,
     hard_deadline: Option<Instant>,
+    /// Root moves not to play (`SearchParams::blocked`).
+    blocked: Vec<Move>,
     nodes: u64,
     /// The node count at which the limits are checked next.
     next_check: u64,
@@ -388,6 +352,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             thread_id: 0,
             limits: params.limits,
             hard_deadline: params.limits.hard_deadline(),
+            blocked: params.blocked.clone(),
             nodes: 0,
             next_check: 0,
             calls: 0,
@@ -432,6 +397,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut list = Vec::new();
         if self.pos.result().is_none() {
             self.pos.generate(&mut list);
+        }
+        if !self.blocked.is_empty() {
+            self.unblocked_roots(&mut list);
         }
         let mut roots: Vec<RootMove> = list
             .iter()
@@ -489,8 +457,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             let mut lines = Vec::with_capacity(lines_wanted);
             for line in 0..lines_wanted {
                 self.seldepth = 0;
-                // (Aspiration windows were tried and dropped: 484 games against the
-                // full window showed no gain, -6.5 +/- 37.5 Elo in renju.)
+                // Over the full window: no aspiration (see
+                // docs/experiments/gomoku-search.md#aspiration-windows).
                 self.search_root(&mut roots[line..], depth as i32, line == 0);
                 if self.aborted {
                     break;
@@ -569,6 +537,36 @@ impl<'a, G: Game> Searcher<'a, G> {
         result
     }
 
+    /// Takes the blocked moves out of the root list. When that leaves none (the
+    /// generator offered only blocked moves: the centre of an empty board, a forced
+    /// block, the winning moves), every legal move that is not blocked, ordered by
+    /// the static score after it; when every legal move is blocked, the list as it
+    /// was.
+    fn unblocked_roots(&mut self, list: &mut Vec<ScoredMove>) {
+        let mut kept: Vec<ScoredMove> = list
+            .iter()
+            .copied()
+            .filter(|m| !self.blocked.contains(&m.mv))
+            .collect();
+        if kept.is_empty() {
+            let mut legal = Vec::new();
+            self.pos.legal_moves(&mut legal);
+            legal.retain(|m| !self.blocked.contains(m));
+            for mv in legal {
+                self.pos.make(mv);
+                let score = match self.pos.result() {
+                    Some(r) => -self.pos.terminal_score(r, 1),
+                    None => -self.pos.evaluate(),
+                };
+                self.pos.unmake();
+                kept.push(ScoredMove { mv, score });
+            }
+        }
+        if !kept.is_empty() {
+            *list = kept;
+        }
+    }
+
     /// The game's threat solvers at the root: a proven win as (mate score, line).
     /// With a time limit each solver gets at most a quarter of the soft limit.
     fn root_tactics(&mut self) -> Option<(i32, Vec<Move>)> {
@@ -602,7 +600,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             .copied()
             .take_while(|m| !m.is_none())
             .collect();
-        if pv.is_empty() {
+        if pv.is_empty() || self.blocked.contains(&pv[0]) {
             return None;
         }
         Some((MATE - win.plies as i32, pv))

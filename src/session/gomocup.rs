@@ -88,6 +88,9 @@ pub struct GomocupSession {
     /// Lines wanted by the running search, and whether it is a YXNBEST.
     multipv: usize,
     task_is_nbest: bool,
+    /// Squares the search must not play (YXBLOCK), as the GUI wrote them: kept
+    /// across START, which Yixin-Board sends before every search.
+    blocked: Vec<Coord>,
 }
 
 impl GomocupSession {
@@ -105,6 +108,7 @@ impl GomocupSession {
             own: None,
             multipv: 1,
             task_is_nbest: false,
+            blocked: Vec::new(),
         }
     }
 
@@ -234,6 +238,11 @@ impl GomocupSession {
             Command::YxSoosorvStep { step, n, moves } => self.soosorv_step(step, n, &moves),
             Command::YxBalance { two, target } => self.balance(two, target),
             Command::YxSearchDefend => self.search_defend(),
+            Command::YxQueryDatabaseOne(_) => self.query_database_one(),
+            Command::YxBlock(coords) => self.block(&coords, false),
+            Command::YxBlockUndo(coords) => self.block(&coords, true),
+            Command::YxBlockReset => self.blocked.clear(),
+            Command::YxShowHashUsage => self.show_hash_usage(),
         }
     }
 
@@ -332,6 +341,7 @@ impl GomocupSession {
         let params = SearchParams {
             limits: self.limits(t, pos),
             multipv,
+            blocked: self.blocked_moves(pos),
         };
         // Yixin-Board draws the root moves being searched (`REALTIME POS/DONE`).
         let realtime = self.settings.show_detail & 1 != 0 && matches!(task, Task::Move);

@@ -349,6 +349,7 @@ impl UciSession {
         let params = SearchParams {
             limits: self.limits(t, &go, &pos),
             multipv: 1,
+            blocked: Vec::new(),
         };
         let hold = go.infinite || go.ponder;
         let open_ended = hold || params.limits.is_open_ended();

@@ -9,7 +9,7 @@ use crate::engine::{Engine, Position};
 use crate::games::gomoku::Rule;
 use crate::games::Color;
 use crate::games::GameKind;
-use crate::protocol::notation::{line_text, move_from_text, move_text, result_text};
+use crate::protocol::notation::{line_text, move_text, result_text, typed_move};
 use crate::search::limits::{time_for_move, Clock};
 use crate::search::{mate_in, Limits, SearchParams};
 use crate::tools::args::Args;
@@ -30,7 +30,8 @@ OPTIONS:
     --moves LIST  the moves played from the empty board, first player first,
                   separated by commas or spaces: h8 or P@h8 (files a.. from the
                   left, ranks 1.. from the bottom, as cutechess-cli writes them;
-                  reversi: a1..h8 with rank 1 at the top, 0000 a pass)
+                  reversi: a1..h8 with rank 1 at the top, 0000 a pass); the
+                  letters in either case (H8, D3)
     --time MS     think for MS milliseconds (default 1000 unless --depth/--nodes)
     --depth N     search to depth N
     --nodes N     stop after N nodes
@@ -108,7 +109,7 @@ pub fn build_position(
     }
     let mut pos = Position::new_game(game, rule, w, h)?;
     for (i, m) in moves.iter().enumerate() {
-        let mv = move_from_text(&pos, m).map_err(|e| format!("move {}: {e}", i + 1))?;
+        let mv = typed_move(&pos, m).map_err(|e| format!("move {}: {e}", i + 1))?;
         pos.make(mv);
     }
     Ok(pos)
@@ -171,7 +172,7 @@ pub fn run(args: &[String]) -> i32 {
     let (tx, _rx) = unbounded();
     let engine = Engine::new(tx);
     let over = pos.result().is_some();
-    let r = (!over).then(|| engine.search_now(&pos, &SearchParams { limits, multipv: 1 }));
+    let r = (!over).then(|| engine.search_now(&pos, &SearchParams::new(limits, 1)));
     let side = if pos.side_to_move() == Color::Black {
         "first"
     } else {

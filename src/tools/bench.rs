@@ -91,6 +91,7 @@ fn fresh_search<G: Game>(
     let params = SearchParams {
         limits: Limits::depth(Instant::now(), depth),
         multipv: 1,
+        blocked: Vec::new(),
     };
     search(g, &params, tt, stop, &mut |_| {})
 }

@@ -13,7 +13,9 @@ use crate::games::gomoku::Rule;
 use crate::games::GameKind;
 use crate::games::{Color, GameResult, Move};
 use crate::io::{spawn_stdin_reader, Input, Output};
-use crate::protocol::notation::{move_from_text, plain_text, square_of, MAX_NOTATION_WIDTH};
+use crate::protocol::notation::{
+    checked_typed, plain_text, square_of, typed_move, MAX_NOTATION_WIDTH,
+};
 use crate::search::limits::{time_for_move, Clock};
 use crate::search::{format_score, Limits, SearchParams, SearchResult};
 use crate::tools::args::Args;
@@ -38,8 +40,9 @@ While ply thinks, 'stop' makes it move at once; other lines wait for its move.
 'quit' (or the end of input) with nothing typed before it makes it move at once
 and then leave.
 
-Type a move as a square (h8: files a.. from the left, ranks 1.. from the bottom)
-or as x,y (Gomocup coordinates: 0-based, y from the top). Commands:
+Type a move as a square (h8 or H8: files a.. from the left, ranks 1.. from the
+bottom; reversi: rank 1 at the top, as d3) or as x,y (Gomocup coordinates:
+0-based, y from the top). Commands:
     undo    take back your last move (and the engine's answer)
     hint    ask the engine for a move
     new     start a new game
@@ -208,7 +211,7 @@ impl Game {
         );
         limits.depth = self.pos.depth_cap();
         let pos = self.pos.clone();
-        self.engine.go(&pos, SearchParams { limits, multipv: 1 });
+        self.engine.go(&pos, SearchParams::new(limits, 1));
         if self.leaving() {
             self.engine.stop();
         } else if purpose == Purpose::Play {
@@ -291,9 +294,9 @@ impl Game {
                 .trim()
                 .parse()
                 .map_err(|_| format!("'{text}' is not x,y"))?;
-            return self.pos.check_move(x, y);
+            return checked_typed(&self.pos, x, y, text);
         }
-        move_from_text(&self.pos, text)
+        typed_move(&self.pos, text)
     }
 
     fn undo(&mut self) {

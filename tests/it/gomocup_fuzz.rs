@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use common::Brain;
 use ply::games::gomoku::Rule;
-use ply::protocol::gomocup::{BoardStone, Command, GameKind, Info, ParseError, Parser};
+use ply::protocol::gomocup::{BoardStone, Command, Coord, GameKind, Info, ParseError, Parser};
 
 // ---------------------------------------------------------------------------
 // Deterministic randomness
@@ -294,6 +294,14 @@ impl Model {
         }
     }
 
+    /// YXBLOCK / YXBLOCKUNDO of `cs` is accepted: a board, every square on it.
+    fn blocks_ok(&self, cs: &[Coord]) -> bool {
+        self.dims().is_some_and(|(w, h)| {
+            cs.iter()
+                .all(|c| (0..w).contains(&c.x) && (0..h).contains(&c.y))
+        })
+    }
+
     fn want(&self, r: &Result<Command, ParseError>) -> Want {
         let cmd = match r {
             Err(_) => return Want::One,
@@ -315,8 +323,19 @@ impl Model {
                 Pos::Unknown(..) => Want::ZeroOrOne,
             },
             Command::End => panic!("END is not generated"),
-            // An empty database: MESSAGE lines only.
-            Command::YxQueryDatabaseAll(_) => Want::Zero,
+            // An empty database, the hash usage: MESSAGE lines only.
+            Command::YxQueryDatabaseAll(_)
+            | Command::YxQueryDatabaseOne(_)
+            | Command::YxShowHashUsage
+            | Command::YxBlockReset => Want::Zero,
+            // Silent, but an error without a board or with a square off it.
+            Command::YxBlock(cs) | Command::YxBlockUndo(cs) => {
+                if self.blocks_ok(cs) {
+                    Want::Zero
+                } else {
+                    Want::One
+                }
+            }
             _ => Want::One,
         }
     }
@@ -451,7 +470,18 @@ impl Model {
                     }
                 }
             }
-            Command::YxQueryDatabaseAll(_) => no_answer(ans),
+            Command::YxQueryDatabaseAll(_)
+            | Command::YxQueryDatabaseOne(_)
+            | Command::YxShowHashUsage
+            | Command::YxBlockReset => no_answer(ans),
+            // Blocked squares only narrow the moves the model already accepts.
+            Command::YxBlock(cs) | Command::YxBlockUndo(cs) => {
+                if self.blocks_ok(cs) {
+                    no_answer(ans)
+                } else {
+                    expect_error(ans)
+                }
+            }
             Command::YxSwap2Step(_)
             | Command::YxSoosorvStep { .. }
             | Command::YxBalance { .. }
@@ -720,7 +750,7 @@ fn info_line(rng: &mut Rng) -> String {
             rng.pick(&[0i64, 0, 0, 1, 2, 4, 5, 8, 9, 3, -1, 1 << 40])
                 .to_string(),
         ),
-        7 => ("folder", "/tmp/some folder".to_string()),
+        7 => ("folder", "/opt/gomocup/some folder".to_string()),
         8 => (
             "evaluate",
             format!("{},{}", rng.range(0, 20), rng.range(0, 20)),
@@ -832,11 +862,18 @@ fn valid_command(rng: &mut Rng, model: &Model) -> Vec<String> {
         83..=85 => one("YXSHOWFORBID".into()),
         86 => one("ABOUT".into()),
         87 => one("YXHASHCLEAR".into()),
-        88 => one("YXSHOWINFO".into()),
+        88 => one(rng
+            .pick(&["YXSHOWINFO", "YXSHOWHASHUSAGE", "yxblockreset"])
+            .to_string()),
         89..=91 => one(rng.pick(&["STOP", "YXSTOP"]).to_string()),
         92 => {
             let mut v = vec![rng
-                .pick(&["YXBLOCK", "YXQUERYDATABASEALL", "yxblockundo"])
+                .pick(&[
+                    "YXBLOCK",
+                    "YXQUERYDATABASEALL",
+                    "yxblockundo",
+                    "yxquerydatabaseone",
+                ])
                 .to_string()];
             for _ in 0..rng.below(4) {
                 v.push(format!("{},{}", rng.range(0, 14), rng.range(0, 14)));

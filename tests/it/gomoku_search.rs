@@ -26,6 +26,7 @@ fn think(g: &Gomoku, depth: u32) -> SearchResult {
     let params = SearchParams {
         limits: Limits::depth(Instant::now(), depth),
         multipv: 1,
+        blocked: Vec::new(),
     };
     search(g, &params, &tt, &stop, &mut |_| {})
 }
@@ -161,6 +162,7 @@ fn lazy_smp_threads_share_the_work_and_agree_on_forced_moves() {
     let params = SearchParams {
         limits: Limits::depth(Instant::now(), 6),
         multipv: 1,
+        blocked: Vec::new(),
     };
     let mut infos = 0;
     let r = search_threads(&g, &params, &tt, &stop, 3, &mut |_| infos += 1);

@@ -22,6 +22,7 @@ mod protocol_samples;
 mod reversi;
 mod session_help;
 mod setup_positions;
+mod standalone;
 mod subcommands;
 mod tictactoe;
 mod uci_protocol;

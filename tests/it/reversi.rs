@@ -375,6 +375,7 @@ fn the_engine_position_plays_reversi() {
     let params = SearchParams {
         limits: Limits::depth(std::time::Instant::now(), 4),
         multipv: 1,
+        blocked: Vec::new(),
     };
     let r = run_search(&pos, &params, &tt, &stop, &mut |_| {});
     assert_eq!(r.solved, Solved::No);
@@ -472,6 +473,7 @@ fn shallow_searches_score_as_plain_minimax_of_the_evaluation() {
             let params = SearchParams {
                 limits: Limits::depth(std::time::Instant::now(), depth),
                 multipv: 1,
+                blocked: Vec::new(),
             };
             let r = search(&pos, &params, &tt, &AtomicBool::new(false), &mut |_| {});
             assert_eq!(r.score, minimax(&mut pos, depth), "{pos} depth {depth}");

@@ -1,6 +1,7 @@
 //! The one-shot subcommands as the README shows them: `perft` names the game it
 //! counts, `play` and `analyze` take reversi, and boards wider than the letters
-//! a..z are refused with a message that says why (up to 26 files, 32 ranks).
+//! a..z are refused with a message that says why (up to 26 files, 32 ranks), and
+//! squares are read in either case, errors quoting them as typed.
 
 use std::process::{Command, Output};
 
@@ -121,4 +122,88 @@ fn a_tool_whose_reader_has_gone_ends_without_a_panic() {
     let err = text(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
     assert_ne!(out.status.code(), Some(101), "{err}");
+}
+
+#[test]
+fn play_and_analyze_read_squares_in_either_case() {
+    // ply prints moves in one case and a person may type them in the other: the
+    // same square either way, so the same answer at a fixed depth.
+    for (game, lower, upper, depth) in [
+        ("gomoku", "h8,i9", "H8,I9", "3"),
+        ("gomoku", "P@h8", "p@H8", "3"),
+        ("reversi", "d3,c5", "D3,C5", "4"),
+        ("tictactoe", "b2", "B2", "9"),
+    ] {
+        let run = |moves: &str| {
+            let out = ply(
+                &[
+                    "analyze", "--game", game, "--moves", moves, "--depth", depth,
+                ],
+                "",
+            );
+            assert!(out.status.success(), "{moves}: {}", text(&out.stderr));
+            text(&out.stdout)
+        };
+        let a = run(lower);
+        assert!(a.starts_with("bestmove "), "{a}");
+        assert_eq!(a.lines().next(), run(upper).lines().next(), "{game}");
+    }
+    let out = ply(&["play", "--time", "50"], "H8\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("ply plays "), "{s}");
+    assert!(!s.contains("Not a move"), "{s}");
+}
+
+#[test]
+fn play_and_analyze_errors_quote_what_was_typed() {
+    for (args, want) in [
+        (
+            &["analyze", "--moves", "h8,H8"][..],
+            "move 2: 'H8' is occupied",
+        ),
+        (
+            &["analyze", "--game", "reversi", "--moves", "D3,A1"][..],
+            "move 2: 'A1' flips nothing",
+        ),
+        (
+            &["analyze", "--game", "reversi", "--moves", "E6,d4"][..],
+            "move 2: 'd4' is occupied",
+        ),
+        (
+            // Black's h8 makes two open threes (f8 g8 h8, h6 h7 h8).
+            &[
+                "analyze",
+                "--rule",
+                "renju",
+                "--moves",
+                "F8,A1,G8,A3,H6,A5,H7,A7,H8",
+            ][..],
+            "move 9: 'H8' is forbidden",
+        ),
+        (
+            &["analyze", "--moves", "Q@h8"][..],
+            "move 1: 'Q@h8': the only piece to drop is P",
+        ),
+        (
+            &["analyze", "--moves", "Z9"][..],
+            "move 1: 'Z9' is off the 15x15 board",
+        ),
+        (
+            &["analyze", "--moves", "H8!"][..],
+            "move 1: 'H8!' is not a move",
+        ),
+    ] {
+        let out = ply(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let e = text(&out.stderr);
+        assert!(e.contains(want), "{args:?}: {e}");
+        // No internal x,y in the message.
+        assert!(!e.contains(','), "{args:?}: {e}");
+    }
+    let out = ply(&["play", "--time", "50"], "h8\nH8\n7, 7\nquit\n");
+    let s = text(&out.stdout);
+    assert!(s.contains("Not a move here: 'H8' is occupied."), "{s}");
+    assert!(s.contains("Not a move here: '7, 7' is occupied."), "{s}");
+    assert!(!s.contains("7,7 is occupied"), "{s}");
 }

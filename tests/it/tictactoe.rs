@@ -106,6 +106,7 @@ fn every_reachable_position_gets_a_value_keeping_move() {
         let params = SearchParams {
             limits: Limits::new(Instant::now()),
             multipv: 1,
+            blocked: Vec::new(),
         };
         tt.clear();
         let r = search(&game, &params, &tt, &stop, &mut |_| {});

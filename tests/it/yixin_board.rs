@@ -1,7 +1,8 @@
 //! Yixin-Board's side of the Gomocup protocol, through the real binary: the
 //! two-number START with `row,col` coordinates, max_node in thousands, the analysis
-//! lines, the database query, Swap2 / Soosorv openings, balance and defence tools,
-//! and the `scripts/pbrain-ply` launcher started through a symlink.
+//! lines, the database queries, Swap2 / Soosorv openings, balance and defence tools,
+//! blocked squares, the hash usage, and the `scripts/pbrain-ply` launcher started
+//! through a symlink.
 
 use crate::common;
 
@@ -439,14 +440,37 @@ fn balance_commands_play_balanced_moves() {
     assert!(b.ask(&format!("TURN {},{}", m.0, m.1)).starts_with("ERROR"));
     yxboard(&mut b, &[(7, 7, 2), (8, 8, 1), (8, 6, 2)]);
     b.send("yxbalancetwo 0");
-    let _ = b.line_within(Duration::from_secs(60)).expect("summary");
-    let two = b.answer();
-    let moves: Vec<(i32, i32)> = two
-        .split(' ')
-        .map(|m| parse_move(m).expect("x,y"))
+    let summary = b.line_within(Duration::from_secs(60)).expect("summary");
+    // Yixin-Board reads one move per line (`sscanf("%d,%d")`) and places it: the
+    // two stones come as two `x,y` lines, in the order they are played.
+    let first = b.line_within(Duration::from_secs(10)).expect("first stone");
+    let second = b
+        .line_within(Duration::from_secs(10))
+        .expect("second stone");
+    let moves: Vec<(i32, i32)> = [&first, &second]
+        .iter()
+        .map(|l| parse_move(l).unwrap_or_else(|| panic!("'{l}' is not x,y")))
         .collect();
-    assert_eq!(moves.len(), 2, "{two}");
     assert_ne!(moves[0], moves[1]);
+    assert_eq!(
+        summary,
+        format!(
+            "MESSAGE Balance {},{} {},{} | {}",
+            moves[0].0,
+            moves[0].1,
+            moves[1].0,
+            moves[1].1,
+            summary.split(" | ").skip(1).collect::<Vec<_>>().join(" | ")
+        )
+    );
+    // Both stones are played, the first by the side to move (black: three stones
+    // were on the board), the second by white; black is to move again.
+    for (x, y) in &moves {
+        assert!(b
+            .ask(&format!("TURN {x},{y}"))
+            .starts_with(&format!("ERROR {x},{y} is occupied")));
+    }
+    assert!(b.silent_for(Duration::from_millis(100)), "{}", b.dump());
     assert!(b
         .ask("yxbalanceone x")
         .starts_with("ERROR YXBALANCEONE expects an integer"));
@@ -540,4 +564,115 @@ fn realtime_pos_and_done_follow_the_root_moves() {
     }
     let lines = lines_until(&mut b, |l| parse_move(l).is_some());
     assert!(!lines.iter().any(|l| l.starts_with("MESSAGE REALTIME")));
+}
+
+/// Black (ply, field 1) has four in a row with both ends open: 7,6 and 7,11 win.
+const OPEN_FOUR: [(i32, i32, u8); 8] = [
+    (7, 7, 1),
+    (7, 8, 1),
+    (7, 9, 1),
+    (7, 10, 1),
+    (0, 0, 2),
+    (0, 2, 2),
+    (0, 4, 2),
+    (0, 6, 2),
+];
+
+/// START and BOARD as Yixin-Board sends them before each search; ply's move.
+fn board_move(b: &mut Brain, stones: &[(i32, i32, u8)]) -> (i32, i32) {
+    assert_eq!(b.ask("start 15 15"), "OK");
+    b.send("board");
+    for (x, y, f) in stones {
+        b.send(&format!("{x},{y},{f}"));
+    }
+    b.send("done");
+    let a = b.answer();
+    parse_move(&a).unwrap_or_else(|| panic!("'{a}' is not a move; {}", b.dump()))
+}
+
+#[test]
+fn yxblock_keeps_the_search_off_the_blocked_squares() {
+    let mut b = Brain::gomocup();
+    b.send("INFO timeout_turn 300");
+    // No board yet: nothing to block on.
+    b.send("yxblock");
+    b.send("7,7");
+    b.send("done");
+    assert_eq!(b.answer(), "ERROR no game: send START first");
+    assert_eq!(b.ask("START 15"), "OK");
+    // Off the board: an error, and nothing is blocked.
+    b.send("yxblock");
+    b.send("7,6");
+    b.send("15,0");
+    b.send("done");
+    assert_eq!(b.answer(), "ERROR 15,0 is off the 15x15 board");
+    assert_eq!(board_move(&mut b, &OPEN_FOUR), (7, 6), "{}", b.dump());
+    // Blocked squares hold across START (the GUI sends it before every search)
+    // and are silent.
+    moves_block(&mut b, "yxblock", &[(7, 6)]);
+    assert_eq!(board_move(&mut b, &OPEN_FOUR), (7, 11), "{}", b.dump());
+    // Both wins blocked: another move, never a blocked one.
+    moves_block(&mut b, "yxblock", &[(7, 11)]);
+    let m = board_move(&mut b, &OPEN_FOUR);
+    assert!(m != (7, 6) && m != (7, 11), "{m:?}: {}", b.dump());
+    // Undo gives one back.
+    moves_block(&mut b, "yxblockundo", &[(7, 6)]);
+    assert_eq!(board_move(&mut b, &OPEN_FOUR), (7, 6), "{}", b.dump());
+    // The centre of an empty board, blocked: the first move goes elsewhere.
+    moves_block(&mut b, "yxblock", &[(7, 7)]);
+    assert_eq!(b.ask("START 15"), "OK");
+    let first = parse_move(&b.ask("BEGIN")).expect("a move");
+    assert!(first != (7, 7) && first != (7, 11), "{first:?}");
+    // Reset: nothing blocked, the centre again.
+    b.send("yxblockreset");
+    assert_eq!(b.ask("START 15"), "OK");
+    assert_eq!(parse_move(&b.ask("BEGIN")), Some((7, 7)));
+    assert!(b.silent_for(Duration::from_millis(100)), "{}", b.dump());
+}
+
+#[test]
+fn yxquerydatabaseone_answers_no_entry() {
+    let mut b = Brain::gomocup();
+    assert_eq!(b.ask("START 15"), "OK");
+    assert!(parse_move(&b.ask("TURN 7,7")).is_some());
+    // What the GUI's `dbval` sends: the moves of the position.
+    moves_block(&mut b, "yxquerydatabaseone", &[(7, 7), (8, 8)]);
+    // Label, value, depth, bound: Rapfi's answer for a position without a record
+    // (the GUI logs "tag=(null)  val=0  depth=0").
+    assert_eq!(
+        b.line_within(Duration::from_secs(10)).as_deref(),
+        Some("MESSAGE DATABASE ONE 0 0 0 0")
+    );
+    // The game position is untouched.
+    assert!(b.ask("TURN 7,7").starts_with("ERROR 7,7 is occupied"));
+    assert!(b.silent_for(Duration::from_millis(100)), "{}", b.dump());
+}
+
+/// The percentage of `MESSAGE Hash usage: <p>% of <n> MiB`, checking `n`.
+fn hash_usage(b: &mut Brain, mib: u32) -> f64 {
+    b.send("yxshowhashusage");
+    let l = b.line_within(Duration::from_secs(10)).expect("an answer");
+    let rest = l
+        .strip_prefix("MESSAGE Hash usage: ")
+        .and_then(|r| r.strip_suffix(&format!("% of {mib} MiB")))
+        .unwrap_or_else(|| panic!("'{l}'"));
+    rest.parse().unwrap_or_else(|_| panic!("'{l}'"))
+}
+
+#[test]
+fn yxshowhashusage_reports_the_table_fill() {
+    let mut b = Brain::gomocup();
+    assert_eq!(hash_usage(&mut b, 64), 0.0);
+    b.send("INFO hash_size 1024");
+    assert_eq!(b.ask("START 15"), "OK");
+    assert_eq!(hash_usage(&mut b, 1), 0.0);
+    // 300,000 nodes fill most of a 1 MiB table.
+    b.send("INFO max_node 300");
+    b.send("INFO timeout_turn 30000");
+    let _ = board_move(&mut b, &[(7, 7, 2), (8, 8, 1)]);
+    let full = hash_usage(&mut b, 1);
+    assert!(full > 20.0 && full <= 100.0, "{full}: {}", b.dump());
+    // A new game clears the table.
+    assert_eq!(b.ask("START 15"), "OK");
+    assert_eq!(hash_usage(&mut b, 1), 0.0);
 }

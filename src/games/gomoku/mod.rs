@@ -94,9 +94,8 @@ const ORDER_TIER: i32 = 100_000;
 /// Attacker moves of a VCF dive at a search leaf.
 const LEAF_VCF_DEPTH: u32 = 3;
 
-/// Razoring (`Game::razor_margin`): at depths up to this, this margin per ply.
-/// (Measured against 200: 120 per ply +22.6 +/- 48.4 Elo in renju, -0.0 +/- 48.2 in
-/// freestyle; 120 per ply at depths up to 3 lost in renju, 54.0/126, stopped early.)
+/// Razoring (`Game::razor_margin`): at depths up to this, this margin per ply
+/// (docs/experiments/gomoku-search.md#razoring-margin).
 const RAZOR_DEPTH: i32 = 2;
 const RAZOR_MARGIN: i32 = 200;
 /// Internal iterative reduction (`Game::iir_depth`) in freestyle and renju: a node
@@ -1135,12 +1134,8 @@ impl Game for Gomoku {
     /// Freestyle and renju: not reduced, a four (ours) or a block of the opponent's
     /// four square; a three (made or blocked) one ply less than a quiet move; a move
     /// that makes no two or better of ours and takes no such square of the opponent's
-    /// one ply more (+45 +/- 49 Elo in freestyle self-play; renju +37.5 +/- 34.1, 400
-    /// games at 200 ms, after an earlier -7 +/- 48). Standard and caro keep quiet
-    /// moves only, by their place (caro about even: no gain shown). (Dropped
-    /// 2026-11-26: facing an open three, a move that neither blocks it nor makes a
-    /// four of ours reduced two plies more, Rapfi's useless-defence reduction: renju
-    /// self-play +192 =11 -197, -4.3 +/- 33.7, 400 games at 200 ms.)
+    /// one ply more. Standard and caro keep quiet moves only, by their place (see
+    /// docs/experiments/gomoku-search.md#late-move-reduction-graded-by-move-class).
     fn late_move_reduction(&self, mv: Move) -> Option<i32> {
         if !matches!(self.rule, Rule::Freestyle | Rule::Renju) {
             return self.is_quiet(mv).then_some(0);
@@ -1160,10 +1155,9 @@ impl Game for Gomoku {
         }
     }
     /// Renju: 2 for a three or better of ours, 1 for two open twos or a closed three
-    /// with more (pattern classes FLEX2_2X and BLOCK3_PLUS; a continuing
-    /// attack reduced a ply less, after Rapfi: renju self-play at 200 ms +22.6 +/- 33.8
-    /// and +24.4 +/- 33.9 with two opening orders, 400 games each). Other rules: 0
-    /// (freestyle measured: -10.4 +/- 34.0, 400 games; standard and caro not).
+    /// with more (pattern classes FLEX2_2X and BLOCK3_PLUS; a continuing attack is
+    /// reduced a ply less, after Rapfi). Other rules: 0 (see
+    /// docs/experiments/gomoku-search.md#continuing-attack-reduction).
     fn attack_level(&self, mv: Move) -> u8 {
         if self.rule != Rule::Renju {
             return 0;
@@ -1215,8 +1209,8 @@ impl Game for Gomoku {
     fn must_answer(&self) -> bool {
         self.p4count[1 - self.stm.index()][P4_FIVE as usize] > 0
     }
-    /// Freestyle and renju: 200 per ply at depths 1 and 2 (renju +34.9 +/- 48.2 Elo
-    /// in self-play). Standard and caro: none (not measured).
+    /// Freestyle and renju: 200 per ply at depths 1 and 2. Standard and caro: none (not
+    /// measured; docs/experiments/gomoku-search.md#razoring-margin).
     fn razor_margin(&self, depth: i32) -> Option<i32> {
         (matches!(self.rule, Rule::Freestyle | Rule::Renju) && (1..=RAZOR_DEPTH).contains(&depth))
             .then_some(RAZOR_MARGIN * depth)

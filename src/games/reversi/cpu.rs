@@ -68,8 +68,9 @@ fn detect() -> bool {
 
 /// The moves of `p` against `o` ([`super::moves`]) with the four directions in the
 /// four 64-bit lanes of one AVX2 vector (shifts 1, 8, 9, 7 both ways, parallel
-/// prefix over at most six opponent discs). Perft's x86-64-v3 copy uses it; in the
-/// solver it measured no faster than the scalar one (FFO #40-44, same nodes).
+/// prefix over at most six opponent discs). Perft's x86-64-v3 copy uses it; the
+/// solver does not, no faster there (see
+/// docs/experiments/reversi-endgame.md#avx2-moves-in-the-solver).
 ///
 /// # Safety
 ///

@@ -155,13 +155,8 @@ pub fn evaluate(p: u64, o: u64) -> i32 {
 const PROBCUT_MIN_DEPTH: i32 = 3;
 /// How many standard deviations of the shallow search's error a cut needs. Cutting
 /// harder makes each depth cheaper and buys depth for the time, as NTest's depths do
-/// (NTest's midgame cuts at 1.0 too). Against NTest at depth 16 on 200 XOT games
-/// (seed 5), 2.5 scored 23.2% at depth 10 (0.86x NTest's time) and 30.2% at depth 12
-/// (1.84x); 1.5 scored 30.5% at depth 12 (0.92x) and 43.8% at depth 14 (1.90x).
-/// With the game clock alone (depth 60, 4 s a game, 200 XOT games each), after the
-/// shallow search of e9813c4: 1.0 against 1.5 +101 =24 -75, +45.4 +/- 45.8 Elo
-/// (seed 48); 0.7 against 1.0 +91 =27 -82, +15.6 +/- 45.1 (seed 49), not shown to
-/// gain.
+/// (NTest's midgame cuts at 1.0 too; see
+/// docs/experiments/reversi-midgame.md#multi-probcut-at-one-sigma-game-clock).
 pub const PROBCUT_T: f64 = 1.0;
 
 /// The shallow depth that predicts a search of `depth` plies (same parity), and the
@@ -188,8 +183,8 @@ pub fn probcut(empties: u32, depth: i32) -> Option<ProbCut> {
 }
 
 /// Whether a cut is tried only when the static score is near enough (Edax's check).
-/// Off: at depth 14 on 80 midgame positions it saved 2% of the nodes, for an
-/// evaluation at every node that tries a cut.
+/// Off: it saves few nodes for an evaluation at every node that tries a cut
+/// (docs/experiments/reversi-midgame.md#static-score-check-before-a-cut).
 const PROBCUT_EVAL_CHECK: bool = false;
 
 /// Standard deviation in discs of a `depth`-ply value around the `shallow`-ply one.

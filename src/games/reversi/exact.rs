@@ -10,19 +10,13 @@ use super::{eval, Reversi};
 use crate::games::exact::{ExactSolver, Proof};
 
 /// How many standard deviations of its probe's error a probable solve's probcut
-/// needs (`Solver::solve_probable`). At depth 16 on 260 positions of 24 empties from
-/// games against NTest (`scripts/reversi-endgame-loss.py`): 1.2 loses 0.55 discs a
-/// move in 1.5 M nodes, 1.4 0.45 in 2.7 M, 1.5 0.32 in 3.6 M,
-/// 1.65 0.40 in 5.1 M, 1.8 0.32 in 7.4 M, 2.1 0.25 in 12.9 M; the cut of 12 discs
-/// at every number of empties it replaces lost 0.32 in 5.4 M (145 ms a move where
-/// 1.5 takes 98), NTest at depth 16 0.15 in 211 ms. (The 12-disc margin, measured
-/// on FFO #21-#38 against margins of 8 and 10, scored +37.5 +/- 32.5 Elo against 8
-/// at depth 10; 16 scored 24.0% against NTest at depth 16 where 12 scored 23.2%.)
+/// needs (`Solver::solve_probable`): 1.5 loses as little as a fixed 12-disc cut in
+/// fewer nodes (see docs/experiments/reversi-endgame.md#probable-solve-sigmas).
 const PROBABLE_SIGMAS: f32 = 1.5;
 /// A probable solve gives up after this many nodes (about 3 s), and the search's
-/// move stands: at depth 10 one in a few hundred took 6-15 s, against a mean of
-/// under a second at 26 empties. A node budget, not a clock, so the same
-/// position gets the same move.
+/// move stands: a rare one takes far longer than the mean (see
+/// docs/experiments/reversi-endgame.md#probable-solve-node-budget). A node budget,
+/// not a clock, so the same position gets the same move.
 const PROBABLE_MAX_NODES: u64 = 100_000_000;
 
 impl ExactSolver for Solver {
@@ -36,9 +30,9 @@ impl ExactSolver for Solver {
     }
 
     fn exact_reach(budget: Option<Duration>) -> u32 {
-        // Measured (ply solve, FFO #40-#49, one thread, quiet machine): about 0.5 s at
-        // 20 empties, 1-3 s at 22-23, 4-30 s at 24-26; the solver gets half the budget
-        // (`search::endgame`), and the heuristic search the rest if it does not finish.
+        // The solve times of docs/experiments/reversi-endgame.md#exact-solve-times; the
+        // solver gets half the budget (`search::endgame`), and the heuristic search the rest
+        // if it does not finish.
         match budget {
             None => 24,
             Some(t) if t >= Duration::from_secs(60) => 22,

@@ -579,11 +579,8 @@ impl Game for Reversi {
         }
     }
     /// Near the leaves (depths 2 to [`shallow::FAST_ORDER_DEPTH`]), the moves scored
-    /// by [`shallow::fast_order`]. Deeper, the evaluation after the move orders them;
-    /// adding Edax's weight on the opponent's mobility to it (1, 2, 4 or 8 discs a
-    /// move) changed the nodes at depth 14 on the 80 midgame positions by -2% to +1%,
-    /// and enhanced transposition cutoffs in the generic search (every child looked
-    /// up from depth 4, 6 or 8) saved 1% of them and no time: neither is done.
+    /// by [`shallow::fast_order`]. Deeper, the evaluation after the move orders them,
+    /// alone (docs/experiments/reversi-midgame.md#mobility-order-and-generic-etc).
     fn generate_at(&self, depth: i32, out: &mut Vec<ScoredMove>) {
         if !(2..=shallow::FAST_ORDER_DEPTH).contains(&depth) || self.move_mask() == 0 {
             return self.generate(out);
@@ -647,10 +644,10 @@ impl Game for Reversi {
             self.opponent,
         )
     }
-    /// No pruning by the static score. Reverse futility off, at depth 10 against
-    /// the build with it: +196 =40 -164 (400 self-play games, +27.9 +/- 32.5 Elo)
-    /// for 2.2 times the time a move. (Futility and razoring never applied: no
-    /// reversi move is quiet, and there is no razor margin.)
+    /// No pruning by the static score: reverse futility lost to the search without it
+    /// (docs/experiments/reversi-midgame.md#no-reverse-futility-in-reversi). (Futility
+    /// and razoring never applied: no reversi move is quiet, and there is no razor
+    /// margin.)
     fn static_pruning(&self) -> bool {
         false
     }

@@ -72,13 +72,12 @@ impl fmt::Display for Command {
                 }
                 f.write_str("\nDONE")
             }
-            Command::YxQueryDatabaseAll(coords) => {
-                f.write_str("YXQUERYDATABASEALL")?;
-                for c in coords {
-                    write!(f, "\n{c}")?;
-                }
-                f.write_str("\nDONE")
-            }
+            Command::YxQueryDatabaseAll(coords) => coord_block(f, "YXQUERYDATABASEALL", coords),
+            Command::YxQueryDatabaseOne(coords) => coord_block(f, "YXQUERYDATABASEONE", coords),
+            Command::YxBlock(coords) => coord_block(f, "YXBLOCK", coords),
+            Command::YxBlockUndo(coords) => coord_block(f, "YXBLOCKUNDO", coords),
+            Command::YxBlockReset => f.write_str("YXBLOCKRESET"),
+            Command::YxShowHashUsage => f.write_str("YXSHOWHASHUSAGE"),
             Command::YxSwap2Step(step) => write!(f, "YXSWAP2STEP{step}"),
             Command::YxSoosorvStep { step, n, moves } => {
                 write!(f, "YXSOOSORVSTEP{step}")?;
@@ -111,6 +110,15 @@ impl fmt::Display for Command {
             Command::YxShowInfo => f.write_str("YXSHOWINFO"),
         }
     }
+}
+
+/// `KEYWORD`, one `x,y` line per coordinate, `DONE`.
+fn coord_block(f: &mut fmt::Formatter<'_>, kw: &str, coords: &[Coord]) -> fmt::Result {
+    f.write_str(kw)?;
+    for c in coords {
+        write!(f, "\n{c}")?;
+    }
+    f.write_str("\nDONE")
 }
 
 /// `KEYWORD msg`, or just `KEYWORD` when `msg` is empty.

@@ -26,6 +26,11 @@ const KEYWORDS: &[&str] = &[
     "YXBOARD",
     "SWAP2BOARD",
     "YXQUERYDATABASEALL",
+    "YXQUERYDATABASEONE",
+    "YXBLOCK",
+    "YXBLOCKUNDO",
+    "YXBLOCKRESET",
+    "YXSHOWHASHUSAGE",
     "YXSWAP2STEP1",
     "YXSWAP2STEP2",
     "YXSWAP2STEP3",
@@ -57,16 +62,17 @@ const KEYWORDS: &[&str] = &[
 /// Yixin-Board/Rapfi commands we do not implement that are followed by a list
 /// of `x,y` lines up to `DONE`: swallowed whole, reported once as Unknown.
 const UNSUPPORTED_BLOCKS: &[&str] = &[
-    "YXBLOCK",
-    "YXBLOCKUNDO",
+    "YXBLOCKPATH",
+    "YXBLOCKPATHUNDO",
     "YXQUERYDATABASEALLT",
-    "YXQUERYDATABASEONE",
     "YXQUERYDATABASETEXT",
     "YXEDITTVDDATABASE",
     "YXEDITTEXTDATABASE",
     "YXEDITLABELDATABASE",
     "YXDELETEDATABASEONE",
     "YXDELETEDATABASEALL",
+    "YXSETBESTMOVEDATABASE",
+    "YXCLEARBESTMOVEDATABASE",
 ];
 
 /// Longest stone list a block may hold (far above any real board).
@@ -280,6 +286,8 @@ fn parse_simple(kw: &str, args: &str) -> Result<Command, ParseError> {
         "YXSHOWFORBID" => no_args(kw, args, Command::YxShowForbid),
         "YXHASHCLEAR" => no_args(kw, args, Command::YxHashClear),
         "YXSHOWINFO" => no_args(kw, args, Command::YxShowInfo),
+        "YXSHOWHASHUSAGE" => no_args(kw, args, Command::YxShowHashUsage),
+        "YXBLOCKRESET" => no_args(kw, args, Command::YxBlockReset),
         "YXSWAP2STEP1" => no_args(kw, args, Command::YxSwap2Step(1)),
         "YXSWAP2STEP2" => no_args(kw, args, Command::YxSwap2Step(2)),
         "YXSWAP2STEP3" => no_args(kw, args, Command::YxSwap2Step(3)),
@@ -308,6 +316,9 @@ enum BlockKind {
     YxBoard,
     Swap2Board,
     QueryDatabaseAll,
+    QueryDatabaseOne,
+    /// `YXBLOCK` / `YXBLOCKUNDO` (true).
+    Block(bool),
     /// `YXSOOSORVSTEP2`..`6`: the step and its number of fifth moves (steps 4, 5).
     Soosorv(u8, Option<i64>),
     /// An unsupported `... DONE` command (keyword kept for the message).
@@ -321,6 +332,9 @@ impl BlockKind {
             BlockKind::YxBoard => "YXBOARD",
             BlockKind::Swap2Board => "SWAP2BOARD",
             BlockKind::QueryDatabaseAll => "YXQUERYDATABASEALL",
+            BlockKind::QueryDatabaseOne => "YXQUERYDATABASEONE",
+            BlockKind::Block(false) => "YXBLOCK",
+            BlockKind::Block(true) => "YXBLOCKUNDO",
             BlockKind::Soosorv(2, _) => "YXSOOSORVSTEP2",
             BlockKind::Soosorv(3, _) => "YXSOOSORVSTEP3",
             BlockKind::Soosorv(4, _) => "YXSOOSORVSTEP4",
@@ -328,6 +342,18 @@ impl BlockKind {
             BlockKind::Soosorv(..) => "YXSOOSORVSTEP6",
             BlockKind::Unsupported(k) => k,
         }
+    }
+
+    /// Its lines are `x,y` (not `x,y,field`).
+    fn takes_coords(&self) -> bool {
+        matches!(
+            self,
+            BlockKind::Swap2Board
+                | BlockKind::QueryDatabaseAll
+                | BlockKind::QueryDatabaseOne
+                | BlockKind::Block(_)
+                | BlockKind::Soosorv(..)
+        )
     }
 }
 
@@ -368,20 +394,15 @@ impl Block {
             return;
         }
         let ok = match self.kind {
-            BlockKind::Board | BlockKind::YxBoard => {
-                whole(line, stone).map(|s| self.stones.push(s)).is_some()
-            }
-            BlockKind::Swap2Board | BlockKind::QueryDatabaseAll | BlockKind::Soosorv(..) => {
-                whole(line, coord).map(|c| self.coords.push(c)).is_some()
-            }
             BlockKind::Unsupported(_) => true,
+            ref k if k.takes_coords() => whole(line, coord).map(|c| self.coords.push(c)).is_some(),
+            _ => whole(line, stone).map(|s| self.stones.push(s)).is_some(),
         };
         if !ok {
-            let expected = match self.kind {
-                BlockKind::Swap2Board | BlockKind::QueryDatabaseAll | BlockKind::Soosorv(..) => {
-                    "x,y"
-                }
-                _ => "x,y,field (field 1, 2 or 3)",
+            let expected = if self.kind.takes_coords() {
+                "x,y"
+            } else {
+                "x,y,field (field 1, 2 or 3)"
             };
             self.fail(format!(
                 "{} line {}: expected {expected}, got '{}'",
@@ -405,6 +426,9 @@ impl Block {
             BlockKind::YxBoard => Command::YxBoard(self.stones),
             BlockKind::Swap2Board => Command::Swap2Board(self.coords),
             BlockKind::QueryDatabaseAll => Command::YxQueryDatabaseAll(self.coords),
+            BlockKind::QueryDatabaseOne => Command::YxQueryDatabaseOne(self.coords),
+            BlockKind::Block(false) => Command::YxBlock(self.coords),
+            BlockKind::Block(true) => Command::YxBlockUndo(self.coords),
             BlockKind::Soosorv(step, n) => Command::YxSoosorvStep {
                 step,
                 n,
@@ -497,6 +521,9 @@ impl Parser {
             "YXBOARD" => Some(BlockKind::YxBoard),
             "SWAP2BOARD" => Some(BlockKind::Swap2Board),
             "YXQUERYDATABASEALL" => Some(BlockKind::QueryDatabaseAll),
+            "YXQUERYDATABASEONE" => Some(BlockKind::QueryDatabaseOne),
+            "YXBLOCK" => Some(BlockKind::Block(false)),
+            "YXBLOCKUNDO" => Some(BlockKind::Block(true)),
             "YXSOOSORVSTEP2" => Some(BlockKind::Soosorv(2, None)),
             "YXSOOSORVSTEP3" => Some(BlockKind::Soosorv(3, None)),
             "YXSOOSORVSTEP4" => Some(BlockKind::Soosorv(4, whole(args, int))),

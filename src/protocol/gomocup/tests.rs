@@ -405,15 +405,59 @@ fn yixin_board_tool_commands() {
 }
 
 #[test]
-fn unsupported_block_commands_are_swallowed() {
+fn block_and_database_one_lists() {
     let mut p = Parser::new();
-    let out = feed_all(&mut p, "YXBLOCK\n7,7\n8,8\nDONE");
-    assert_eq!(out, vec![Err(ParseError::Unknown("YXBLOCK".into()))]);
+    let out = feed_all(&mut p, "YXBLOCK\n7,7\n8 , 8\nDONE");
+    assert_eq!(out, vec![Ok(Command::YxBlock(vec![c(7, 7), c(8, 8)]))]);
+    let out = feed_all(
+        &mut p,
+        "yxblockundo\n7,7\ndone\nyxblockreset\nyxshowhashusage",
+    );
+    assert_eq!(
+        out,
+        vec![
+            Ok(Command::YxBlockUndo(vec![c(7, 7)])),
+            Ok(Command::YxBlockReset),
+            Ok(Command::YxShowHashUsage)
+        ]
+    );
     let out = feed_all(&mut p, "yxquerydatabaseone\n7,7\nDONE\nBEGIN");
     assert_eq!(
         out,
         vec![
-            Err(ParseError::Unknown("YXQUERYDATABASEONE".into())),
+            Ok(Command::YxQueryDatabaseOne(vec![c(7, 7)])),
+            Ok(Command::Begin)
+        ]
+    );
+    // A bad line, an argument where none is taken, an interrupted list.
+    let out = feed_all(&mut p, "YXBLOCK\n7,7,1\nDONE");
+    assert!(
+        matches!(out.as_slice(), [Err(ParseError::Invalid(m))] if m == "YXBLOCK line 1: expected x,y, got '7,7,1'"),
+        "{out:?}"
+    );
+    let out = feed_all(&mut p, "YXBLOCKRESET 3\nYXSHOWHASHUSAGE x");
+    assert!(
+        matches!(out.as_slice(), [Err(ParseError::Invalid(a)), Err(ParseError::Invalid(b))]
+            if a.contains("YXBLOCKRESET takes no arguments") && b.contains("YXSHOWHASHUSAGE takes no arguments")),
+        "{out:?}"
+    );
+    let out = feed_all(&mut p, "YXBLOCKUNDO\n7,7\nBEGIN");
+    assert!(
+        matches!(out.as_slice(), [Err(ParseError::Invalid(m)), Ok(Command::Begin)] if m == "YXBLOCKUNDO block interrupted by BEGIN"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn unsupported_block_commands_are_swallowed() {
+    let mut p = Parser::new();
+    let out = feed_all(&mut p, "YXBLOCKPATH\n7,7\n8,8\nDONE");
+    assert_eq!(out, vec![Err(ParseError::Unknown("YXBLOCKPATH".into()))]);
+    let out = feed_all(&mut p, "yxsetbestmovedatabase\n7,7\nDONE\nBEGIN");
+    assert_eq!(
+        out,
+        vec![
+            Err(ParseError::Unknown("YXSETBESTMOVEDATABASE".into())),
             Ok(Command::Begin)
         ]
     );
@@ -467,6 +511,12 @@ fn samples() -> Vec<Command> {
         Command::YxShowInfo,
         Command::YxQueryDatabaseAll(vec![c(7, 7), c(8, 8)]),
         Command::YxQueryDatabaseAll(vec![]),
+        Command::YxQueryDatabaseOne(vec![c(7, 7)]),
+        Command::YxQueryDatabaseOne(vec![]),
+        Command::YxBlock(vec![c(3, 3), c(0, 14)]),
+        Command::YxBlockUndo(vec![c(3, 3)]),
+        Command::YxBlockReset,
+        Command::YxShowHashUsage,
         Command::YxSwap2Step(1),
         Command::YxSwap2Step(3),
         Command::YxSoosorvStep {
@@ -740,13 +790,14 @@ fn fuzz_no_panic_and_round_trip() {
 }
 
 /// What Yixin-Board actually writes (lower-case, `start w h`, `turn`, INFO
-/// keys we do not know, `yxblock` lists).
+/// keys we do not know, `yxblock` lists, the database query after a move).
 #[test]
 fn yixin_board_session() {
     let text = "info show_detail 1\nyxshowinfo\nSTART 15 15\nINFO timeout_turn 2000000\n\
 INFO timeout_match 1000000000\nINFO max_node -1\nINFO caution_factor 1\nINFO hash_size 524288\n\
 INFO pondering 0\nINFO checkmate 0\nINFO time_left 1000000000\nstart 15 15\nboard\n7,7,2\n8,8,1\n\
-done\nyxstop\nturn 6,6\nyxblock\n3,3\ndone\nyxblockreset\nyxboard\n7,7,1\ndone\nyxshowforbid\n";
+done\nyxstop\nturn 6,6\nyxblock\n3,3\ndone\nyxblockreset\nyxboard\n7,7,1\ndone\nyxshowforbid\n\
+yxquerydatabaseall\n7,7\ndone\nyxquerydatabaseone\n7,7\ndone\nyxshowhashusage\nyxblockpathreset\n";
     let mut p = Parser::new();
     let out = feed_all(&mut p, text);
     let expected = vec![
@@ -768,10 +819,14 @@ done\nyxstop\nturn 6,6\nyxblock\n3,3\ndone\nyxblockreset\nyxboard\n7,7,1\ndone\n
         Ok(Command::Board(vec![st(7, 7, 2), st(8, 8, 1)])),
         Ok(Command::Stop),
         Ok(Command::Turn(c(6, 6))),
-        Err(ParseError::Unknown("YXBLOCK".into())),
-        Err(ParseError::Unknown("YXBLOCKRESET".into())),
+        Ok(Command::YxBlock(vec![c(3, 3)])),
+        Ok(Command::YxBlockReset),
         Ok(Command::YxBoard(vec![st(7, 7, 1)])),
         Ok(Command::YxShowForbid),
+        Ok(Command::YxQueryDatabaseAll(vec![c(7, 7)])),
+        Ok(Command::YxQueryDatabaseOne(vec![c(7, 7)])),
+        Ok(Command::YxShowHashUsage),
+        Err(ParseError::Unknown("YXBLOCKPATHRESET".into())),
     ];
     assert_eq!(out, expected);
 }

@@ -85,6 +85,66 @@ impl GomocupSession {
         self.message("DATABASE DONE".into());
     }
 
+    /// YXQUERYDATABASEONE (Yixin-Board's `dbval`): the database record of the
+    /// position, `MESSAGE DATABASE ONE <label> <value> <depth> <bound>`. ply has no
+    /// database, so the answer is Rapfi's for a position without a record, which the
+    /// GUI logs as `tag=(null)  val=0  depth=0`.
+    pub(super) fn query_database_one(&mut self) {
+        self.message("DATABASE ONE 0 0 0 0".into());
+    }
+
+    /// YXBLOCK / YXBLOCKUNDO (`undo`): adds the squares to (takes them from) the
+    /// squares the search must not play. All or nothing: a square off the board is
+    /// an error and changes nothing.
+    pub(super) fn block(&mut self, coords: &[Coord], undo: bool) {
+        let (w, h) = match self.engine.game() {
+            None => return self.error("no game: send START first"),
+            Some(Position::Reversi(_)) => {
+                return self.error("squares can be blocked in gomoku and tic-tac-toe only")
+            }
+            Some(p) => p.dimensions(),
+        };
+        if let Some(c) = coords
+            .iter()
+            .find(|c| c.x < 0 || c.y < 0 || c.x as usize >= w || c.y as usize >= h)
+        {
+            return self.error(format!("{},{} is off the {w}x{h} board", c.x, c.y));
+        }
+        for c in coords {
+            if undo {
+                self.blocked.retain(|b| b != c);
+            } else if !self.blocked.contains(c) {
+                self.blocked.push(*c);
+            }
+        }
+    }
+
+    /// The blocked squares that are on `pos`'s board, as its moves (none in
+    /// reversi, whose solver does not take a list of moves to avoid).
+    pub(super) fn blocked_moves(&self, pos: &Position) -> Vec<Move> {
+        if matches!(pos, Position::Reversi(_)) {
+            return Vec::new();
+        }
+        let (w, h) = pos.dimensions();
+        self.blocked
+            .iter()
+            .filter(|c| c.x >= 0 && c.y >= 0 && (c.x as usize) < w && (c.y as usize) < h)
+            .map(|c| Move::from_xy(c.x as usize, c.y as usize, w))
+            .collect()
+    }
+
+    /// YXSHOWHASHUSAGE (Yixin-Board's `hash usage`): the share of the hash table the
+    /// last search filled (sampled as UCI's `hashfull`) and the table's size.
+    pub(super) fn show_hash_usage(&mut self) {
+        let permille = self.engine.hashfull();
+        let mib = self.engine.hash_bytes() as f64 / (1 << 20) as f64;
+        self.message(format!(
+            "Hash usage: {}.{}% of {mib:.0} MiB",
+            permille / 10,
+            permille % 10
+        ));
+    }
+
     /// YXSWAP2STEP1..3 (Yixin-Board's Swap2; the position came by YXBOARD).
     pub(super) fn swap2_step(&mut self, step: u8) {
         let g = match self.gomoku() {
@@ -283,7 +343,8 @@ impl GomocupSession {
 
     /// YXBALANCEONE / YXBALANCETWO: the move (or the pair of moves, ours then the
     /// opponent's) after which the position is closest to `target` for the side to
-    /// move now. The moves are played, as Rapfi does, and answered like a move.
+    /// move now. The moves are played, as Rapfi does, and answered like moves: one
+    /// `x,y` line each, since Yixin-Board reads one move from a line and places it.
     pub(super) fn balance(&mut self, two: bool, target: i64) {
         let g = match self.gomoku() {
             Ok(g) if g.result().is_some() => return self.error("the game is over"),
@@ -312,7 +373,10 @@ impl GomocupSession {
                 p.make(m);
             }
         }
-        self.reply(Reply::Raw(text.join(" ")));
+        for m in moves {
+            let (x, y) = m.xy(w);
+            self.reply(Reply::Move(Coord::new(x as i32, y as i32)));
+        }
     }
 
     /// YXSEARCHDEFEND: with the opponent threatening a forced win (VCF or VCT found by

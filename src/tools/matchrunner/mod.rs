@@ -35,7 +35,7 @@ USAGE:
 Each engine is a command line (quote it; words split as a shell does, no pipes or
 variables) of a program speaking the Gomocup protocol on stdin/stdout, e.g.
 --engine1 \"target/release/ply\" --engine2 \"/opt/rapfi/pbrain-rapfi\"; with --game
-reversi, the NBoard protocol (e.g. --engine2 /tmp/anchors/ntest/ntest.sh).
+reversi, the NBoard protocol (e.g. --engine2 /path/to/ntest-launcher).
 Every game starts fresh engine processes, each in the folder of its program (as
 Piskvork and GomocupJudge do: engines such as Rapfi read a config file beside
 themselves), so relative paths in an engine's arguments are taken from there.
@@ -104,8 +104,8 @@ REVERSI (--game reversi; --size, --rule, --max-memory, --max-moves, --skip-unfit
                                    10000; every sync before a move has as long)
     --openings FILE                XOT format: one opening a line, its moves from the
                                    standard start written together (f5d6c3d3c4f4f6f3);
-                                   e.g. ../shared/data/reversi/xot-openings.txt. An
-                                   illegal move is an error naming FILE:LINE.
+                                   e.g. data/reversi/xot-openings.txt in a checkout.
+                                   An illegal move is an error naming FILE:LINE.
     --ggf FILE                     append every finished game to FILE (GGF, one a line)
 
     Each engine gets `nboard 2`, `set depth N`, `set game <GGF>` (the opening moves),

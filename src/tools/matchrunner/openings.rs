@@ -280,16 +280,11 @@ mod tests {
         ] {
             assert_eq!(parse_xot(bad, "x.txt").unwrap_err(), want, "{bad}");
         }
-        // The shared file: every line is 8 legal moves.
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/data/reversi/xot-openings.txt"
-        );
-        if let Ok(text) = std::fs::read_to_string(path) {
-            let o = parse_xot(&text, path).unwrap();
-            assert!(o.len() > 10_000);
-            assert!(o.iter().all(|x| x.moves.len() == 8));
-        }
+        // The XOT openings shipped in data/: every one of the 10,784 lines is 8 legal moves.
+        let text = include_str!("../../../data/reversi/xot-openings.txt");
+        let o = parse_xot(text, "data/reversi/xot-openings.txt").unwrap();
+        assert_eq!(o.len(), 10_784);
+        assert!(o.iter().all(|x| x.moves.len() == 8));
     }
 
     #[test]

@@ -23,8 +23,7 @@
 //!   are special-cased and the last one counts flips without making the move.
 //!
 //! - Nodes are counted as Edax counts them: every position searched, the one-empty
-//!   positions solve_2 reaches included (the node figures quoted in this module's
-//!   comments were measured before those were counted: about 30% fewer).
+//!   positions solve_2 reaches included.
 //! - Threads ([`Solver::set_threads`]): young brothers wait (`split.rs`), the hash
 //!   table shared without locks; one thread searches the same tree as before.
 //!
@@ -60,13 +59,14 @@ pub use shallow::solve_1;
 use split::Pool;
 pub use split::SPLIT_MIN;
 
-/// At most this many empties: the shallow search (no hash, parity ordering). 7
-/// (as Edax): 29% more nodes than 6 but 7% less time on FFO #40-44; 8 is slower.
+/// At most this many empties: the shallow search (no hash, parity ordering). 7, as
+/// Edax: faster than 6 and 8 (see
+/// docs/experiments/reversi-endgame.md#shallow-search-up-to-7-empties).
 pub const SHALLOW: u32 = 7;
 /// From this many empties on, a shallow search on the trained evaluation helps order
 /// the moves: depth 0 at 13-15 empties, 1 at 16-18, 2 at 19-21, 3 from 22 (two less
-/// behind a hash move). Measured (nodes, `ply solve`) on 20 positions of 21-22
-/// empties from held-out games: from 12-13 empties on is best, 11 and 15-19 cost more.
+/// behind a hash move): the fewest nodes (see
+/// docs/experiments/reversi-endgame.md#evaluation-order-and-aspiration).
 pub const ORDER_BY_SEARCH: u32 = 13;
 /// From this many empties on, the root is searched in a window around a guess
 /// (aspiration), widened on failure.
@@ -81,16 +81,9 @@ pub const SELECTIVE_FROM: u32 = 20;
 /// The probcut margins of the selective passes, in discs, one pass each (Edax's
 /// rising selectivity: a rough pass, then a surer one, then the exact search). A
 /// node of a selective pass with at least [`PROBCUT_MIN`] empties whose shallow
-/// evaluation search lies more than the margin outside the window is cut. FFO
-/// #40-#49 nodes (`ply solve`): one pass at 10 with depth 0/1 probes 914.6 M; 10
-/// then 20: 674.3 M; 8 then 16 with depth 1/2 probes 626.1 M; 6 then 12: 775.9 M;
-/// 8, 14, 24: 697.0 M (with 0/1 probes); probes of depth 3: 747-761 M. Passes cut
-/// like the probable solve's, at standard deviations of the probe's error (2026-11-27,
-/// against 745.6 M for these margins): 1.0 then 2.0 841.3 M, 1.2 then 2.4 729.4 M,
-/// 1.2, 1.6, 2.4 703.9 M, Edax's 1.1, 1.5, 2.0, 2.6, 3.3 682.2 M (19.4 s against
-/// 21.1 s), but that last one took 7.60 G nodes on FFO #50-#54 where these margins
-/// take 6.30 G, and 999 M against 1031 M on 80 positions of 22 empties from games
-/// against NTest: not kept.
+/// evaluation search lies more than the margin outside the window is cut. 8 then 16
+/// took the fewest nodes on FFO #40-#54 (see
+/// docs/experiments/reversi-endgame.md#selective-pass-margins and #selective-pass-sigmas).
 const SELECTIVE_MARGINS: [u8; 2] = [8, 16];
 const PROBCUT_MIN: u32 = 10;
 /// The depth of the probcut probe: 2 from this many empties on, 1 below.
@@ -156,10 +149,8 @@ fn probcut_window(margin: u8, sigmas: f32, alpha: i32, n: u32) -> (u32, i32, i32
 }
 
 /// The probe depth of a probable solve's probcut by empties: 0 below 14, 1 from 14,
-/// 2 from 18, 3 from 22. On 260 positions of 24 empties from games against NTest
-/// (`scripts/reversi-endgame-loss.py`, ply at depth 16, 1.5 sigmas): 0.32 discs lost a
-/// move in 3.6 M nodes; 1 below 18 and 2 from 18 (the exact solve's probes): 0.39 in
-/// 3.5 M; 1, 2, 3 and 4 from 10, 16, 20 and 24: 0.39 in 4.1 M.
+/// 2 from 18, 3 from 22: the fewest discs lost (see
+/// docs/experiments/reversi-endgame.md#probable-solve-probe-depth).
 const ENDCUT_DEPTH: [u32; 65] = {
     let mut t = [0; 65];
     let mut n = 0;
@@ -178,10 +169,9 @@ const ENDCUT_DEPTH: [u32; 65] = {
 /// `[constant, per empty, per probe ply]`: the standard deviation in discs of the
 /// exact score around the solver's evaluation search (`Solver::eval_probe`), fitted
 /// by `examples/reversi_train endmpc` on 1800 positions of 12-22 empties from ply's
-/// games against NTest (probes of 0-6 plies; the fit misses the measured deviations by
-/// at most 0.85 discs). The exact score lies 2-3.5 discs below the probe on those
-/// positions, but centring the cuts on it lost more (0.53 discs a move against 0.39 at
-/// 24 empties): the window stays centred.
+/// games against NTest. The window stays centred on the probe, though the exact score
+/// lies below it there (see
+/// docs/experiments/reversi-endgame.md#probable-solve-probe-depth).
 const ENDCUT_SIGMA: [f32; 3] = [9.9942, -0.1460, -0.4045];
 
 /// What a solve finds: the exact score, only win/loss/draw, or a probable score

@@ -11,7 +11,8 @@ use super::{Search, ORDER_BY_SEARCH};
 use crate::games::reversi::{bit, eval, final_score, moves, neighbours, pattern, CORNERS};
 
 /// One disc of evaluation weighs a quarter of an opponent reply (1 << 15) in the move
-/// order (a half and a whole cost more nodes).
+/// order (a half and a whole cost more nodes; see
+/// docs/experiments/reversi-endgame.md#evaluation-order-and-aspiration).
 const EVAL_ORDER_SHIFT: u32 = 13;
 
 /// The four quadrants (parity regions).
@@ -252,7 +253,8 @@ fn replies_weight(p: u64, _o: u64) -> i32 {
 /// Fastest-first ordering score of the move to `sq` giving the opponent `p` against
 /// our `o`: few replies first (corners count double), then our corner discs, little
 /// potential mobility for the opponent, parity (worth 8 squares of potential mobility:
-/// about 1% fewer nodes than a tie-break) and the square's type.
+/// docs/experiments/reversi-endgame.md#parity-in-the-fastest-first-order) and the
+/// square's type.
 #[inline(always)]
 fn fastest_first(p: u64, o: u64, sq: usize, odd: u64) -> i32 {
     let empty = !(p | o);
@@ -294,9 +296,8 @@ pub(in crate::games::reversi) const SQUARE_VALUE: [i32; 64] = [
 
 /// Depth of the evaluation search that orders the moves at `n` empties (-1: none, the
 /// fastest-first score alone): 0 at 13-15 empties, 1 at 16-18, 2 at 19-21, 3 from 22,
-/// two less behind a hash move (Edax's schedule). One empty later than before (0 at
-/// 13-14, 1 at 15-17, ...): the evaluations are a third of the solver's time at 26
-/// empties; FFO #50-#52 8% and #40-#49 6% faster, about as many nodes.
+/// two less behind a hash move (Edax's schedule, one empty later: faster; see
+/// docs/experiments/reversi-endgame.md#order-search-depth-one-empty-later).
 #[inline]
 fn order_depth(n: u32, hash_move: bool) -> i32 {
     if n < ORDER_BY_SEARCH {
