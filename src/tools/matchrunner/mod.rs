@@ -20,7 +20,7 @@ pub mod runner;
 pub mod stats;
 
 pub use openings::{job, opening_order, parse_openings, parse_xot, reversi_line, Job, Opening};
-pub use options::{parse_options, parse_size, MatchOptions};
+pub use options::{parse_options, MatchOptions};
 pub use runner::run_match;
 
 use crate::tools::args::is_help;
