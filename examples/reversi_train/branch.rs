@@ -137,6 +137,8 @@ pub fn branch(args: &[String]) {
                 s
             },
         );
+        done += n;
+        progress.inc_by(n as u64);
         progress.suspend(|| {
             let mut w = std::io::stdout().lock();
             for s in out {
@@ -144,10 +146,7 @@ pub fn branch(args: &[String]) {
             }
             let _ = w.flush();
         });
-        done += n;
-        if progress.shown() {
-            progress.inc_by(n as u64);
-        } else {
+        if !progress.shown() {
             eprintln!("{done} roots in {:.0?}", t.elapsed());
         }
     }

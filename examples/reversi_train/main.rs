@@ -271,6 +271,7 @@ fn gen(args: &[String]) {
                     if !progress.shown() && i.is_multiple_of(100) {
                         eprintln!("game {i}");
                     }
+                    progress.inc();
                     // Each game whole as it ends (the trainer sorts by game).
                     progress.suspend(|| {
                         let mut w = std::io::stdout().lock();
@@ -283,7 +284,6 @@ fn gen(args: &[String]) {
                         }
                         let _ = w.flush();
                     });
-                    progress.inc();
                 }
             });
         }

@@ -74,6 +74,8 @@ pub fn selfplay(args: &[String]) {
                 .map(|(p, o, score, v)| format!("{p:016x} {o:016x} {score} {g} {v}\n"))
                 .collect::<String>()
         });
+        done += n;
+        progress.inc_by(n as u64);
         progress.suspend(|| {
             let mut w = std::io::stdout().lock();
             for s in out {
@@ -81,10 +83,7 @@ pub fn selfplay(args: &[String]) {
             }
             let _ = w.flush();
         });
-        done += n;
-        if progress.shown() {
-            progress.inc_by(n as u64);
-        } else {
+        if !progress.shown() {
             eprintln!("{done} games in {:.0?}", t.elapsed());
         }
     }

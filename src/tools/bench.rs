@@ -11,7 +11,7 @@ use crate::games::reversi;
 use crate::games::{Game, Move};
 use crate::search::tt::TranspositionTable;
 use crate::search::{format_score, search, Limits, SearchParams, SearchResult};
-use crate::tools::args::{self, Args};
+use crate::tools::args;
 use crate::tools::matchrunner::reversi_line;
 
 pub const DEFAULT_DEPTH: u32 = 7;
@@ -97,20 +97,13 @@ fn fresh_search<G: Game>(
 
 /// The depth of `ply bench [DEPTH]`.
 fn parse_args(args: &[String]) -> Result<u32, String> {
-    let mut depth = DEFAULT_DEPTH;
-    let mut given = false;
-    let mut words = Args::new(args);
-    while let Some(a) = words.next() {
-        match a {
-            _ if given => return Err(format!("unexpected argument '{a}'")),
-            _ => {
-                depth = args::number(a, 1..=30)
-                    .ok_or(format!("DEPTH needs a number from 1 to 30, not '{a}'"))?;
-                given = true;
-            }
+    match args {
+        [] => Ok(DEFAULT_DEPTH),
+        [d] => {
+            args::number(d, 1..=30).ok_or(format!("DEPTH needs a number from 1 to 30, not '{d}'"))
         }
+        [_, extra, ..] => Err(format!("unexpected argument '{extra}'")),
     }
-    Ok(depth)
 }
 
 pub fn run(args: &[String]) -> i32 {

@@ -18,15 +18,15 @@ pub struct Progress {
     bar: Option<ProgressBar>,
 }
 
-/// `n` items per second as a rate a person reads: per second, or per minute
+/// `per_sec` items a second as a rate a person reads: per second, or per minute
 /// when slower than one a second.
-fn rate_text(per_sec: f64, unit: &str) -> String {
+fn rate_text(per_sec: f64) -> String {
     if !per_sec.is_finite() || per_sec <= 0.0 {
-        format!("- {unit}/s")
+        "-/s".to_string()
     } else if per_sec >= 1.0 {
-        format!("{per_sec:.1} {unit}/s")
+        format!("{per_sec:.1}/s")
     } else {
-        format!("{:.1} {unit}/min", per_sec * 60.0)
+        format!("{:.1}/min", per_sec * 60.0)
     }
 }
 
@@ -56,17 +56,18 @@ impl Progress {
         if !shown {
             return Progress::hidden();
         }
-        let rate_unit = unit.to_string();
+        // At most 75 columns with four-digit counts and hours: one line on a
+        // terminal of 80.
         let style = ProgressStyle::with_template(&format!(
-            "[{{bar:30.cyan/blue}}] {{pos}}/{{len}} {unit}  {{rate}}  {{elapsed_t}} elapsed, {{left}} left"
+            "[{{bar:16}}] {{pos}}/{{len}} {unit}  {{rate}}  {{spent}} spent, {{left}} left"
         ))
         .map(|s| {
             s.progress_chars("=> ")
-                .with_key("rate", move |st: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = w.write_str(&rate_text(st.per_sec(), &rate_unit));
+                .with_key("rate", |st: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&rate_text(st.per_sec()));
                 })
                 .with_key(
-                    "elapsed_t",
+                    "spent",
                     |st: &ProgressState, w: &mut dyn std::fmt::Write| {
                         let _ = w.write_str(&duration_text(st.elapsed()));
                     },
@@ -149,10 +150,10 @@ mod tests {
 
     #[test]
     fn rates_and_durations_read_as_a_person_says_them() {
-        assert_eq!(rate_text(2.345, "games"), "2.3 games/s");
-        assert_eq!(rate_text(0.05, "games"), "3.0 games/min");
-        assert_eq!(rate_text(0.0, "games"), "- games/s");
-        assert_eq!(rate_text(f64::INFINITY, "games"), "- games/s");
+        assert_eq!(rate_text(2.345), "2.3/s");
+        assert_eq!(rate_text(0.05), "3.0/min");
+        assert_eq!(rate_text(0.0), "-/s");
+        assert_eq!(rate_text(f64::INFINITY), "-/s");
         assert_eq!(duration_text(Duration::from_secs(42)), "42s");
         assert_eq!(duration_text(Duration::from_secs(185)), "3m05s");
         assert_eq!(duration_text(Duration::from_secs(3720)), "1h02m");

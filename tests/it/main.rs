@@ -21,5 +21,6 @@ mod session_help;
 mod setup_positions;
 mod subcommands;
 mod tictactoe;
+mod tool_cli;
 mod uci_protocol;
 mod yixin_board;

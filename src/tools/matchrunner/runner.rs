@@ -112,8 +112,8 @@ pub fn run_match(opts: &MatchOptions) -> Result<(), String> {
                 log::error!("cannot write the GGF record: {e}");
             }
         }
-        progress.suspend(|| print_game(&j, total, &rec, &names, &tally.st));
         progress.inc();
+        progress.suspend(|| print_game(&j, total, &rec, &names, &tally.st));
         if let Some(sprt) = &opts.sprt {
             let state = sprt.state(tally.st.llr_pentanomial(sprt));
             if state != SprtState::Continue && decision.is_none() {

@@ -37,9 +37,18 @@ pub const EXTENSIONS: &str = ".obf (reversi endgames) or .jsonl (gomoku threat p
 /// The options of either format that take a value (so that value is not the file).
 const VALUE_OPTIONS: &[&str] = &["--hash", "--threads", "--limit-ms", "--nodes"];
 
+/// The two kinds of file `ply solve` reads.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Format {
+    /// `.obf`: reversi endgames.
+    Obf,
+    /// `.jsonl`: gomoku threat puzzles.
+    Jsonl,
+}
+
 /// Which format the command line asks for: that of its file (the first word that is
 /// neither an option nor an option's value), by its extension in any case.
-fn format_of(args: &[String]) -> Result<fn(&[String]) -> i32, String> {
+fn format_of(args: &[String]) -> Result<Format, String> {
     let mut words = Args::new(args);
     let file = loop {
         match words.next() {
@@ -55,8 +64,8 @@ fn format_of(args: &[String]) -> Result<fn(&[String]) -> i32, String> {
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
     match ext.as_deref() {
-        Some("obf") => Ok(reversi::run),
-        Some("jsonl") => Ok(gomoku::run),
+        Some("obf") => Ok(Format::Obf),
+        Some("jsonl") => Ok(Format::Jsonl),
         _ => Err(format!(
             "cannot tell the format of '{file}': FILE must end in {EXTENSIONS}"
         )),
@@ -67,7 +76,8 @@ fn format_of(args: &[String]) -> Result<fn(&[String]) -> i32, String> {
 /// endgames; `.jsonl`: gomoku threat puzzles); any other is refused.
 pub fn run(args: &[String]) -> i32 {
     match format_of(args) {
-        Ok(run) => run(args),
+        Ok(Format::Obf) => reversi::run(args),
+        Ok(Format::Jsonl) => gomoku::run(args),
         Err(e) => {
             eprintln!("ply solve: {e}\nRun 'ply solve --help' for the usage.");
             2
@@ -85,10 +95,10 @@ mod tests {
 
     #[test]
     fn the_format_is_that_of_the_file_s_extension() {
-        let f = |s: &str| format_of(&words(s)).map(|r| r as usize);
-        assert_eq!(f("a.obf"), Ok(reversi::run as usize));
-        assert_eq!(f("--hash 64 --wld A.OBF"), Ok(reversi::run as usize));
-        assert_eq!(f("--vct --nodes 5 p.jsonl -v"), Ok(gomoku::run as usize));
+        let f = |s: &str| format_of(&words(s));
+        assert_eq!(f("a.obf"), Ok(Format::Obf));
+        assert_eq!(f("--hash 64 --wld A.OBF"), Ok(Format::Obf));
+        assert_eq!(f("--vct --nodes 5 p.jsonl -v"), Ok(Format::Jsonl));
         for bad in ["README.md", "--hash 64", "x.json", "obf", ""] {
             assert!(f(bad).unwrap_err().contains(".obf"), "{bad}");
         }
