@@ -317,6 +317,9 @@ fn train(args: &[String]) {
         .into_iter()
         .map(String::from)
         .collect();
+    if files.is_empty() {
+        fail("train needs the files of games written by gen");
+    }
     let epochs: usize = arg(args, "--epochs", 1500);
     let lambda: f64 = arg(args, "--lambda", 0.5);
     let lr: f64 = arg(args, "--lr", 2.0);

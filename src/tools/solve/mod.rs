@@ -29,6 +29,9 @@ The format follows the extension, in any case (a file with another is refused):
               --verbose      print the whole winning line
               --limit-ms N   give up on a puzzle after N ms (default 10000)
               --nodes N      node budget per puzzle (default 50000000)
+
+On a terminal, a progress bar on stderr shows the positions done, the rate and the
+time left; stdout has the same lines either way.
 ";
 
 /// The extensions `ply solve` reads, each with its format.
