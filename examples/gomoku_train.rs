@@ -36,29 +36,27 @@ use ply::games::gomoku::{Gomoku, Rule};
 use ply::games::{splitmix64, Color, Game, Move, MATE_BOUND};
 use ply::search::tt::TranspositionTable;
 use ply::search::{search, Limits, SearchParams};
+use ply::tools::args::{named, positional};
+use ply::tools::progress::Progress;
 
 const SIZE: usize = 15;
 const NW: usize = ply::games::gomoku::EVAL_WEIGHTS;
 
+/// Option `name`'s value, or `default` when it is absent, through ply's argument
+/// helper: a value that does not parse ends the program with the option's name.
 fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    named(args, name, default).unwrap_or_else(|e| fail(&e))
+}
+
+fn fail(msg: &str) -> ! {
+    eprintln!("gomoku_train: {msg}");
+    std::process::exit(2);
 }
 
 fn rule_of(args: &[String]) -> Rule {
-    match arg(args, "--rule", String::from("freestyle")).as_str() {
-        "freestyle" => Rule::Freestyle,
-        "standard" => Rule::Standard,
-        "renju" => Rule::Renju,
-        "caro" => Rule::Caro,
-        other => {
-            eprintln!("unknown rule {other}");
-            std::process::exit(2);
-        }
-    }
+    let rule: String = arg(args, "--rule", String::from("freestyle"));
+    rule.parse()
+        .unwrap_or_else(|e| fail(&format!("--rule: {e}")))
 }
 
 fn main() {
@@ -163,10 +161,15 @@ fn gen(args: &[String]) {
     let threads: usize = arg(args, "--threads", 2).max(1);
     // `trained`: the games are played on the built-in (trained) evaluation, a second
     // round whose search scores rest on the first round's weights.
-    let trained = arg(args, "--player", String::from("hand")) == "trained";
+    let trained = match arg(args, "--player", String::from("hand")).as_str() {
+        "hand" => false,
+        "trained" => true,
+        p => fail(&format!("--player needs hand or trained, not '{p}'")),
+    };
     let next = AtomicUsize::new(0);
     let out = std::sync::Mutex::new(vec![String::new(); games]);
     let started = Instant::now();
+    let progress = Progress::new(games as u64, "games");
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
@@ -182,13 +185,16 @@ fn gen(args: &[String]) {
                     if let Ok(mut o) = out.lock() {
                         o[g] = line;
                     }
-                    if g % 100 == 99 {
+                    if progress.shown() {
+                        progress.inc();
+                    } else if g % 100 == 99 {
                         eprintln!("{} games, {:.0} s", g + 1, started.elapsed().as_secs_f64());
                     }
                 }
             });
         }
     });
+    progress.finish();
     let out = out.into_inner().unwrap_or_default();
     let stdout = std::io::stdout();
     let mut w = stdout.lock();
@@ -307,16 +313,24 @@ fn weight_file(path: &str) -> Result<Vec<f64>, String> {
 
 fn train(args: &[String]) {
     let rule = rule_of(args);
-    let files: Vec<String> = args
-        .iter()
-        .enumerate()
-        .take_while(|(_, a)| !a.starts_with("--"))
-        .map(|(_, a)| a.clone())
+    let files: Vec<String> = positional(args, &[])
+        .into_iter()
+        .map(String::from)
         .collect();
+    if files.is_empty() {
+        fail("train needs the files of games written by gen");
+    }
     let epochs: usize = arg(args, "--epochs", 1500);
     let lambda: f64 = arg(args, "--lambda", 0.5);
     let lr: f64 = arg(args, "--lr", 2.0);
     let out: String = arg(args, "--out", String::new());
+    let min_count: usize = arg(args, "--min-count", 200);
+    let l2: f64 = arg(args, "--l2", 1e-9);
+    let mask_min_count: usize = arg(args, "--mask-min-count", min_count);
+    // `--report FILE`: also the error of an existing weight file (e.g. the committed
+    // one) on these positions, with the same K.
+    let report: String = arg(args, "--report", String::new());
+    let init: String = arg(args, "--init", String::new());
     let started = Instant::now();
     let (train, valid) = load(&files, rule);
     eprintln!(
@@ -327,9 +341,6 @@ fn train(args: &[String]) {
     );
     let hand = ply::games::gomoku::hand_eval_weights();
     let mut w: Vec<f64> = (0..2 * NW).map(|i| f64::from(hand[i % NW])).collect();
-    // `--report FILE`: also the error of an existing weight file (e.g. the committed
-    // one) on these positions, with the same K.
-    let report: String = arg(args, "--report", String::new());
     // Texel: the scale of the hand evaluation against the game results (lambda 0).
     let (mut lo, mut hi) = (20.0f64, 3000.0f64);
     for _ in 0..60 {
@@ -343,7 +354,6 @@ fn train(args: &[String]) {
     }
     let k = (lo + hi) / 2.0;
     // `--init FILE`: start the fit from an existing weight file (fine-tuning).
-    let init: String = arg(args, "--init", String::new());
     if !init.is_empty() {
         w = weight_file(&init).unwrap_or_else(|e| {
             eprintln!("{e}");
@@ -372,8 +382,6 @@ fn train(args: &[String]) {
     // the combinations of four lines and the threat masks seen in fewer than
     // `--min-count` training positions (too rare to fit). Those two groups are pulled
     // towards 0 by `--l2`.
-    let min_count: usize = arg(args, "--min-count", 200);
-    let l2: f64 = arg(args, "--l2", 1e-9);
     let sparse = ply::games::gomoku::eval_sparse_groups();
     let multi_move = sparse[0].0;
     let is_sparse = |i: usize| {
@@ -390,7 +398,6 @@ fn train(args: &[String]) {
     let in_group =
         |i: usize, g: usize| (sparse[g].0..sparse[g].0 + sparse[g].1).contains(&(i % NW));
     // `--mask-min-count`: the same for the threat masks alone (default `--min-count`).
-    let mask_min_count: usize = arg(args, "--mask-min-count", min_count);
     let frozen: Vec<bool> = (0..2 * NW)
         .map(|i| {
             let need = if in_group(i, 2) {

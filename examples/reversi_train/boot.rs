@@ -42,10 +42,12 @@ pub fn boot(args: &[String]) {
     let out: String = arg(args, "--out", "src/games/reversi/weights.bin".to_string());
     // `trained`: the games are played on the built-in evaluation (a second round).
     let player: String = arg(args, "--player", "hand".to_string());
-    let player: fn(u64, u64) -> i32 = if player == "trained" {
-        eval::evaluate
-    } else {
-        eval::hand_set
+    let player: fn(u64, u64) -> i32 = match player.as_str() {
+        "trained" => eval::evaluate,
+        "hand" => eval::hand_set,
+        p => fail(&format!(
+            "reversi_train: --player needs hand or trained, not '{p}'"
+        )),
     };
     // Each stage's fit starts from its own weights in `--init` (a second round)
     // rather than from the stage before.

@@ -33,6 +33,7 @@ use ply::games::reversi::{bit, eval, flips, Reversi};
 use ply::games::Color;
 use ply::search::tt::TranspositionTable;
 use ply::search::{search, Limits, SearchParams};
+use ply::tools::progress::Progress;
 
 use super::boot::fail;
 use super::{arg, noisy_move, par_map, to_move};
@@ -72,6 +73,7 @@ pub fn branch(args: &[String]) {
     roots.truncate(max_roots);
     eprintln!("{} roots at {from} empties", roots.len());
     let t = Instant::now();
+    let progress = Progress::new(roots.len() as u64, "roots");
     let batch = 100;
     let mut done = 0;
     while done < roots.len() {
@@ -136,12 +138,17 @@ pub fn branch(args: &[String]) {
                 s
             },
         );
-        let mut w = std::io::stdout().lock();
-        for s in out {
-            let _ = w.write_all(s.as_bytes());
-        }
-        let _ = w.flush();
         done += n;
-        eprintln!("{done} roots in {:.0?}", t.elapsed());
+        progress.inc_by(n as u64);
+        progress.suspend(|| {
+            let mut w = std::io::stdout().lock();
+            for s in out {
+                let _ = w.write_all(s.as_bytes());
+            }
+            let _ = w.flush();
+        });
+        if !progress.shown() {
+            eprintln!("{done} roots in {:.0?}", t.elapsed());
+        }
     }
 }

@@ -34,13 +34,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use ply::games::reversi::endgame::Solver;
 use ply::games::reversi::{bit, eval, flips, moves, parse_square, pattern};
 use ply::games::splitmix64;
+use ply::tools::args::{named, positional};
+use ply::tools::progress::Progress;
 
+/// Option `name`'s value, or `default` when it is absent, through ply's argument
+/// helper: a value that does not parse ends the program with the option's name.
 fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    named(args, name, default).unwrap_or_else(|e| boot::fail(&format!("reversi_train: {e}")))
 }
 
 fn main() {
@@ -61,24 +61,6 @@ fn main() {
             std::process::exit(2);
         }
     }
-}
-
-/// The arguments that are not options: every `--name` takes the value after it,
-/// except the `switches`, which stand alone.
-fn positional<'a>(args: &'a [String], switches: &[&str]) -> Vec<&'a String> {
-    let mut v = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        if switches.contains(&args[i].as_str()) {
-            i += 1;
-        } else if args[i].starts_with("--") {
-            i += 2;
-        } else {
-            v.push(&args[i]);
-            i += 1;
-        }
-    }
-    v
 }
 
 /// A random legal move of `p` (the mask `m` is not empty).
@@ -266,6 +248,7 @@ fn gen(args: &[String]) {
         std::process::exit(2);
     }
     let next = AtomicUsize::new(0);
+    let progress = Progress::new(games as u64, "games");
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
@@ -285,19 +268,22 @@ fn gen(args: &[String]) {
                         &mut game_seed,
                         &mut solver,
                     );
-                    if i.is_multiple_of(100) {
+                    if !progress.shown() && i.is_multiple_of(100) {
                         eprintln!("game {i}");
                     }
+                    progress.inc();
                     // Each game whole as it ends (the trainer sorts by game).
-                    let mut w = std::io::stdout().lock();
-                    for line in out {
-                        if positions_only {
-                            let _ = writeln!(w, "{line}");
-                        } else {
-                            let _ = writeln!(w, "{line} {g}");
+                    progress.suspend(|| {
+                        let mut w = std::io::stdout().lock();
+                        for line in out {
+                            if positions_only {
+                                let _ = writeln!(w, "{line}");
+                            } else {
+                                let _ = writeln!(w, "{line} {g}");
+                            }
                         }
-                    }
-                    let _ = w.flush();
+                        let _ = w.flush();
+                    });
                 }
             });
         }

@@ -27,6 +27,7 @@ use ply::games::reversi::{bit, flips, moves, Reversi};
 use ply::games::{splitmix64, Color};
 use ply::search::tt::TranspositionTable;
 use ply::search::{search, Limits, SearchParams};
+use ply::tools::progress::Progress;
 
 use super::boot::fail;
 use super::{arg, opening_positions, par_map, random_move};
@@ -50,6 +51,7 @@ pub fn selfplay(args: &[String]) {
         fail(&format!("{openings}: no openings"));
     }
     let t = Instant::now();
+    let progress = Progress::new(games as u64, "games");
     // Games in batches so the output grows as they end (each game's lines in order).
     let batch = 200;
     let mut done = 0;
@@ -72,13 +74,18 @@ pub fn selfplay(args: &[String]) {
                 .map(|(p, o, score, v)| format!("{p:016x} {o:016x} {score} {g} {v}\n"))
                 .collect::<String>()
         });
-        let mut w = std::io::stdout().lock();
-        for s in out {
-            let _ = w.write_all(s.as_bytes());
-        }
-        let _ = w.flush();
         done += n;
-        eprintln!("{done} games in {:.0?}", t.elapsed());
+        progress.inc_by(n as u64);
+        progress.suspend(|| {
+            let mut w = std::io::stdout().lock();
+            for s in out {
+                let _ = w.write_all(s.as_bytes());
+            }
+            let _ = w.flush();
+        });
+        if !progress.shown() {
+            eprintln!("{done} games in {:.0?}", t.elapsed());
+        }
     }
 }
 

@@ -53,17 +53,38 @@ impl<'a> Args<'a> {
 
     /// The value of `name` as a game (the names of [`GameKind`]).
     pub fn game(&mut self, name: &str) -> Result<GameKind, String> {
-        self.value(name)?.parse()
+        self.value(name)?
+            .parse()
+            .map_err(|e| format!("{name}: {e}"))
     }
 
     /// The value of `name` as a gomoku rule (a name or a Gomocup rule number).
     pub fn rule(&mut self, name: &str) -> Result<Rule, String> {
-        self.value(name)?.parse()
+        self.value(name)?
+            .parse()
+            .map_err(|e| format!("{name}: {e}"))
     }
 
     /// The value of `name` as a board size, `N` or `WxH`.
     pub fn size(&mut self, name: &str) -> Result<(usize, usize), String> {
-        parse_size(&self.value(name)?)
+        parse_size(&self.value(name)?).map_err(|e| format!("{name}: {e}"))
+    }
+
+    /// The value of `name` as one of `choices` (any case), each a list of the words
+    /// that name it and what it stands for; a bad one is `name needs one of ...`.
+    pub fn choice<T: Copy>(&mut self, name: &str, choices: &[(&[&str], T)]) -> Result<T, String> {
+        let v = self.value(name)?.to_ascii_lowercase();
+        choices
+            .iter()
+            .find(|(words, _)| words.contains(&v.as_str()))
+            .map(|&(_, t)| t)
+            .ok_or_else(|| {
+                let names: Vec<&str> = choices
+                    .iter()
+                    .filter_map(|(w, _)| w.first().copied())
+                    .collect();
+                format!("{name} needs one of {}, not '{v}'", names.join(", "))
+            })
     }
 }
 
@@ -80,13 +101,64 @@ pub fn number<T: FromStr + PartialOrd>(v: &str, range: impl RangeBounds<T>) -> O
     v.parse::<T>().ok().filter(|n| range.contains(n))
 }
 
-/// Parses `--size N` or `--size WxH`.
+/// Parses `--size N` or `--size WxH` (spaces around the numbers allowed).
 pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("bad size '{s}' (N or WxH)");
+    let n = |v: &str| v.trim().parse::<usize>().map_err(|_| bad());
     match s.split_once(['x', 'X']) {
-        Some((w, h)) => Ok((w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?)),
-        None => s.parse().map(|n| (n, n)).map_err(|_| bad()),
+        Some((w, h)) => Ok((n(w)?, n(h)?)),
+        None => n(s).map(|v| (v, v)),
     }
+}
+
+/// The value of option `name` wherever it stands among `args` (the word after it;
+/// the last one when it is given twice) read as `T`, or `default` when the option
+/// is absent: for tools that read each option where they use it (the trainers).
+/// A missing value is `name needs a value`; one that does not read as `T` is
+/// `name needs <what T is>, not 'v'`, never the default.
+pub fn named<T: FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
+    let mut words = Args::new(args);
+    let mut value = None;
+    while let Some(a) = words.next() {
+        if a == name {
+            value = Some(words.value(name)?);
+        }
+    }
+    match value {
+        None => Ok(default),
+        Some(v) => v
+            .parse()
+            .map_err(|_| format!("{name} needs {}, not '{v}'", what::<T>())),
+    }
+}
+
+/// What a value of type `T` is, for an error text.
+fn what<T>() -> &'static str {
+    match std::any::type_name::<T>() {
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => "a whole number (0 or more)",
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "a whole number",
+        "f32" | "f64" => "a number",
+        "bool" => "true or false",
+        _ => "another value",
+    }
+}
+
+/// The words of `args` that are neither options nor their values: every `--name`
+/// takes the word after it, except the `switches`, which stand alone.
+pub fn positional<'a>(args: &'a [String], switches: &[&str]) -> Vec<&'a str> {
+    let mut words = Args::new(args);
+    let mut out = Vec::new();
+    while let Some(a) = words.next() {
+        if switches.contains(&a) {
+            continue;
+        }
+        if a.starts_with("--") {
+            words.next();
+        } else {
+            out.push(a);
+        }
+    }
+    out
 }
 
 /// Is `a` a request for help?
@@ -138,5 +210,60 @@ mod tests {
             Err("--nodes needs a number".to_string())
         );
         assert!(is_help("-h") && is_help("help") && !is_help("--helpful"));
+    }
+
+    #[test]
+    fn bad_values_are_errors_that_name_the_option() {
+        let w = words("--game chess --rule 5x --size 9y --side up");
+        let mut a = Args::new(&w);
+        a.next();
+        assert!(a
+            .game("--game")
+            .unwrap_err()
+            .starts_with("--game: unknown game 'chess'"));
+        a.next();
+        assert!(a
+            .rule("--rule")
+            .unwrap_err()
+            .starts_with("--rule: unknown rule '5x'"));
+        a.next();
+        assert_eq!(
+            a.size("--size"),
+            Err("--size: bad size '9y' (N or WxH)".into())
+        );
+        a.next();
+        let sides: &[(&[&str], u8)] = &[(&["first", "black"], 1), (&["second"], 2)];
+        assert_eq!(
+            a.choice("--side", sides),
+            Err("--side needs one of first, second, not 'up'".into())
+        );
+        assert_eq!(Args::new(&words("BLACK")).choice("--side", sides), Ok(1));
+        assert_eq!(parse_size(" 20 x 15"), Ok((20, 15)));
+    }
+
+    #[test]
+    fn named_options_are_read_anywhere_and_never_default_silently() {
+        let w = words("data.txt --games 200 --lr 0.5 more.txt --flag --out w.bin");
+        assert_eq!(named(&w, "--games", 100usize), Ok(200));
+        assert_eq!(named(&w, "--lr", 1.0f64), Ok(0.5));
+        assert_eq!(named(&w, "--seed", 7u64), Ok(7));
+        assert_eq!(named(&w, "--out", String::new()), Ok("w.bin".to_string()));
+        assert_eq!(
+            named(&words("--games 1e3"), "--games", 100usize),
+            Err("--games needs a whole number (0 or more), not '1e3'".into())
+        );
+        assert_eq!(
+            named(&words("--lr fast"), "--lr", 1.0f32),
+            Err("--lr needs a number, not 'fast'".into())
+        );
+        assert_eq!(
+            named(&words("--games -5"), "--games", 100usize),
+            Err("--games needs a whole number (0 or more), not '-5'".into())
+        );
+        assert_eq!(
+            named(&words("x --games"), "--games", 100usize),
+            Err("--games needs a value".into())
+        );
+        assert_eq!(positional(&w, &["--flag"]), vec!["data.txt", "more.txt"]);
     }
 }

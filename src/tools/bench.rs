@@ -96,30 +96,63 @@ fn fresh_search<G: Game>(
     search(g, &params, tt, stop, &mut |_| {})
 }
 
+/// The depth of `ply bench [DEPTH]`.
+fn parse_args(args: &[String]) -> Result<u32, String> {
+    match args {
+        [] => Ok(DEFAULT_DEPTH),
+        [d] => {
+            args::number(d, 1..=30).ok_or(format!("DEPTH needs a number from 1 to 30, not '{d}'"))
+        }
+        [_, extra, ..] => Err(format!("unexpected argument '{extra}'")),
+    }
+}
+
 pub fn run(args: &[String]) -> i32 {
-    let depth = match args.first() {
-        None => DEFAULT_DEPTH,
-        Some(a) => match args::number(a, 1..=30) {
-            Some(d) => d,
-            None => {
-                eprintln!("ply bench: DEPTH must be a number from 1 to 30");
-                return 2;
-            }
-        },
+    let depth = match parse_args(args) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("ply bench: {e}\n\n{USAGE}");
+            return 2;
+        }
     };
-    let tt = TranspositionTable::new(16 << 20);
-    let stop = AtomicBool::new(false);
-    let mut total_nodes = 0u64;
-    let mut total_time = Duration::ZERO;
+    // Everything a search only sets up (the positions with their pattern tables,
+    // the hash table, the reversi weights and tables) is done before any clock
+    // starts: the times are the searches'.
+    let mut gomoku = Vec::with_capacity(POSITIONS.len());
     for (i, &(size, rule, moves)) in POSITIONS.iter().enumerate() {
-        let g = match position(size, rule, moves) {
-            Ok(g) => g,
+        match position(size, rule, moves) {
+            Ok(g) => gomoku.push((size, rule, g)),
             Err(e) => {
                 eprintln!("ply bench: position {}: {e}", i + 1);
                 return 1;
             }
-        };
-        let r = fresh_search(&g, depth, &tt, &stop);
+        }
+    }
+    let mut reversi_games = Vec::with_capacity(REVERSI_POSITIONS.len());
+    for (i, moves) in REVERSI_POSITIONS.iter().enumerate() {
+        match reversi_line(moves) {
+            Ok((g, _)) => reversi_games.push(g),
+            Err(e) => {
+                eprintln!("ply bench: reversi position {}: {e}", i + 1);
+                return 1;
+            }
+        }
+    }
+    reversi::stability::init();
+    reversi::pattern::init();
+    for g in &reversi_games {
+        let _ = g.evaluate();
+    }
+    for (_, _, g) in &gomoku {
+        let _ = g.evaluate();
+    }
+    let tt = TranspositionTable::new(16 << 20);
+    let stop = AtomicBool::new(false);
+    let mut total_nodes = 0u64;
+    let mut total_time = Duration::ZERO;
+    for (i, (size, rule, g)) in gomoku.iter().enumerate() {
+        let size = *size;
+        let r = fresh_search(g, depth, &tt, &stop);
         let (x, y) = r.best.xy(size);
         println!(
             "position {:>2}: {size}x{size} {rule:?} depth {} best {x},{y} score {} nodes {} time {} ms",
@@ -132,15 +165,8 @@ pub fn run(args: &[String]) -> i32 {
         total_nodes += r.nodes;
         total_time += r.time;
     }
-    for (i, moves) in REVERSI_POSITIONS.iter().enumerate() {
-        let g = match reversi_line(moves) {
-            Ok((g, _)) => g,
-            Err(e) => {
-                eprintln!("ply bench: reversi position {}: {e}", i + 1);
-                return 1;
-            }
-        };
-        let r = fresh_search(&g, depth + REVERSI_EXTRA_DEPTH, &tt, &stop);
+    for (i, g) in reversi_games.iter().enumerate() {
+        let r = fresh_search(g, depth + REVERSI_EXTRA_DEPTH, &tt, &stop);
         println!(
             "position {:>2}: reversi {} empties depth {} best {} score {} nodes {} time {} ms",
             POSITIONS.len() + i + 1,

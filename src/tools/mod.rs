@@ -12,6 +12,7 @@ pub mod bench;
 pub mod matchrunner;
 pub mod perft;
 pub mod play;
+pub mod progress;
 pub mod serve;
 pub mod solve;
 

@@ -127,20 +127,31 @@ pub fn perft_generic<G: Game>(g: &mut G, depth: u32) -> u64 {
 
 /// The game (reversi or tic-tac-toe) and the depth of `ply perft`.
 fn parse_args(args: &[String]) -> Result<(GameKind, u32), String> {
-    let mut game = "reversi".to_string();
+    let mut game = GameKind::Reversi;
     let mut depth = None;
     let mut args = Args::new(args);
     while let Some(a) = args.next() {
         match a {
-            "--game" => game = args.value(a)?.to_ascii_lowercase(),
-            d => depth = Some(args::number(d, ..=64).ok_or(format!("bad depth '{d}'"))?),
+            "--game" => {
+                game = match args.game(a)? {
+                    g @ (GameKind::Reversi | GameKind::TicTacToe) => g,
+                    g => return Err(format!("--game needs reversi or tictactoe, not '{g}'")),
+                }
+            }
+            o if o.starts_with('-') && o.parse::<i64>().is_err() => {
+                return Err(format!("unknown option '{o}'"))
+            }
+            d if depth.is_none() => {
+                depth = Some(
+                    args::number(d, ..=64)
+                        .ok_or(format!("DEPTH needs a number from 0 to 64, not '{d}'"))?,
+                )
+            }
+            d => return Err(format!("unexpected argument '{d}'")),
         }
     }
-    let depth = depth.ok_or("which depth?")?;
-    match game.parse::<GameKind>() {
-        Ok(g @ (GameKind::Reversi | GameKind::TicTacToe)) => Ok((g, depth)),
-        _ => Err(format!("unknown game '{game}' (reversi, tictactoe)")),
-    }
+    let depth = depth.ok_or("which depth? (DEPTH, a number from 0 to 64)")?;
+    Ok((game, depth))
 }
 
 pub fn run(args: &[String]) -> i32 {

@@ -80,11 +80,13 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--size" => a.size = Some(args.size(arg)?),
             "--time" => a.time = args.number(arg, "milliseconds", ..)?,
             "--side" => {
-                a.human = match args.value(arg)?.to_ascii_lowercase().as_str() {
-                    "first" | "black" | "x" | "1" => Color::Black,
-                    "second" | "white" | "o" | "2" => Color::White,
-                    s => return Err(format!("unknown side '{s}' (first, second)")),
-                }
+                a.human = args.choice(
+                    arg,
+                    &[
+                        (&["first", "black", "x", "1"], Color::Black),
+                        (&["second", "white", "o", "2"], Color::White),
+                    ],
+                )?
             }
             other => return Err(format!("unknown argument '{other}'")),
         }

@@ -66,16 +66,15 @@ pub fn parse_session_options(args: &[String]) -> Result<SessionOptions, String> 
     while let Some(a) = args.next() {
         match a {
             "--protocol" => {
-                o.dialect = Some(match args.value(a)?.to_ascii_lowercase().as_str() {
-                    "gomocup" | "piskvork" => Dialect::Gomocup,
-                    "uci" | "ugi" => Dialect::Uci,
-                    "nboard" => Dialect::NBoard,
-                    p => {
-                        return Err(format!(
-                            "unknown protocol '{p}' (gomocup, uci, ugi, nboard)"
-                        ))
-                    }
-                })
+                o.dialect = Some(args.choice(
+                    a,
+                    &[
+                        (&["gomocup", "piskvork"], Dialect::Gomocup),
+                        (&["uci"], Dialect::Uci),
+                        (&["ugi"], Dialect::Uci),
+                        (&["nboard"], Dialect::NBoard),
+                    ],
+                )?)
             }
             "--game" => o.game = args.game(a)?,
             "--rule" => o.rule = args.rule(a)?,

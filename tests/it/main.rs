@@ -25,5 +25,6 @@ mod setup_positions;
 mod standalone;
 mod subcommands;
 mod tictactoe;
+mod tool_cli;
 mod uci_protocol;
 mod yixin_board;

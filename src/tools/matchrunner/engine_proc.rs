@@ -165,6 +165,20 @@ pub fn locate_program(program: &str) -> Option<(PathBuf, PathBuf)> {
     Some((full, folder))
 }
 
+/// Whether the program of the command line `cmd` is there to be started: a file,
+/// found in `PATH` when it is a bare name. Checked before a match prints anything,
+/// so a mistyped engine is one error line. (Whether it starts is seen when it is
+/// started.)
+pub fn check_program(cmd: &str) -> Result<(), String> {
+    let words = split_command(cmd)?;
+    let program = words.first().ok_or("empty engine command")?;
+    match locate_program(program) {
+        Some((full, _)) if full.is_file() => Ok(()),
+        Some(_) => Err(format!("cannot start '{program}': no such file")),
+        None => Err(format!("cannot start '{program}': not found in PATH")),
+    }
+}
+
 /// A running engine.
 pub struct EngineProc {
     label: String,

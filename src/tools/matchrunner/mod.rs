@@ -20,7 +20,7 @@ pub mod runner;
 pub mod stats;
 
 pub use openings::{job, opening_order, parse_openings, parse_xot, reversi_line, Job, Opening};
-pub use options::{parse_options, parse_size, MatchOptions};
+pub use options::{parse_options, MatchOptions};
 pub use runner::run_match;
 
 use crate::tools::args::is_help;
@@ -130,8 +130,11 @@ OUTPUT:
     one line per finished game with the running score, then W/D/L, score, Elo with a
     95% error bar, LOS, the pentanomial pair counts, the SPRT state (LLR and bounds;
     the decision uses the pentanomial LLR), how the games ended, move times and the
-    wall time. Exit code 0, 1 on a fatal error (an engine that cannot be started, an
-    openings file that cannot be used), 2 on bad options.
+    wall time. On a terminal, a progress bar on stderr shows the games played, the
+    rate and the time left (not with --engine-stderr). Exit code 0, 1 on a fatal
+    error (an engine that cannot be started: the error alone when no game was
+    played; an openings file that cannot be used), 2 on bad options (the error
+    names the option).
 ";
 
 /// Runs `ply match`; returns the exit code.

@@ -9,6 +9,11 @@ use crate::games::gomoku::{Rule, MAX_SIZE, MIN_SIZE};
 use crate::games::GameKind;
 use crate::tools::args::Args;
 
+/// The error words of the options below.
+const MS: &str = "milliseconds";
+const AT_LEAST_1: &str = "a number (1 or more)";
+const DEPTH_TEXT: &str = "a depth from 1 to 60";
+
 /// Everything `ply match` was asked to do.
 #[derive(Clone, Debug)]
 pub struct MatchOptions {
@@ -31,34 +36,6 @@ pub struct MatchOptions {
 /// Reversi: the longest a move may take when the game has no clock (not sent to the
 /// engines; a hung engine then loses on time).
 pub const REVERSI_TURN_MS: u64 = 600_000;
-
-/// A number option, with the match's error text (`--x: 'v' is not a valid number`).
-fn parse_num<T: std::str::FromStr>(name: &str, v: &str) -> Result<T, String> {
-    v.trim()
-        .parse()
-        .map_err(|_| format!("{name}: '{v}' is not a valid number"))
-}
-
-/// Parses `--size 15` or `--size 20x15` for `ply match`: the grammar of
-/// [`crate::tools::args::parse_size`] with the match's texts (spaces allowed, each side
-/// checked against the gomoku board limits).
-pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
-    let lower = s.to_ascii_lowercase();
-    let (w, h) = match lower.split_once('x') {
-        Some((w, h)) => (parse_num("--size", w)?, parse_num("--size", h)?),
-        None => {
-            let n = parse_num("--size", &lower)?;
-            (n, n)
-        }
-    };
-    let ok = |n: usize| (MIN_SIZE..=MAX_SIZE).contains(&n);
-    if !ok(w) || !ok(h) {
-        return Err(format!(
-            "--size {s}: each side must be {MIN_SIZE} to {MAX_SIZE}"
-        ));
-    }
-    Ok((w, h))
-}
 
 /// A default engine name: the program's file name.
 fn default_name(cmd: &str) -> String {
@@ -132,37 +109,47 @@ pub fn parse_options(args: &[String]) -> Result<MatchOptions, String> {
         }
         match a {
             "--game" => {
-                let v = args.value(a)?;
-                o.kind = v.parse::<GameKind>().map_err(|e| format!("--game: {e}"))?;
+                o.kind = args.game(a)?;
                 if o.kind == GameKind::TicTacToe {
                     return Err(
                         "--game: ply match plays gomoku (Gomocup) or reversi (NBoard)".into(),
                     );
                 }
             }
-            "--depth1" => depths[0] = Some(parse_num(a, &args.value(a)?)?),
-            "--depth2" => depths[1] = Some(parse_num(a, &args.value(a)?)?),
+            "--depth1" => depths[0] = Some(args.number(a, DEPTH_TEXT, 1..=60)?),
+            "--depth2" => depths[1] = Some(args.number(a, DEPTH_TEXT, 1..=60)?),
             "--ggf" => o.ggf = Some(args.value(a)?),
             "--engine1" => cmds[0] = Some(args.value(a)?),
             "--engine2" => cmds[1] = Some(args.value(a)?),
             "--name1" => names[0] = Some(args.value(a)?),
             "--name2" => names[1] = Some(args.value(a)?),
             "--engine-stderr" => game.stderr = StderrMode::Inherit,
-            "--relay-pause-ms" => game.relay_pause_ms = parse_num(a, &args.value(a)?)?,
+            "--relay-pause-ms" => game.relay_pause_ms = args.number(a, MS, ..)?,
             "--skip-unfit" => o.skip_unfit = true,
-            "--size" => (game.width, game.height) = parse_size(&args.value(a)?)?,
+            "--size" => {
+                let (w, h) = args.size(a)?;
+                let ok = |n: usize| (MIN_SIZE..=MAX_SIZE).contains(&n);
+                if !ok(w) || !ok(h) {
+                    return Err(format!(
+                        "--size needs each side {MIN_SIZE} to {MAX_SIZE}, not {w}x{h}"
+                    ));
+                }
+                (game.width, game.height) = (w, h);
+            }
             "--rule" => game.rule = args.rule(a)?,
-            "--turn-ms" => game.turn_ms = parse_num(a, &args.value(a)?)?,
-            "--match-ms" => game.match_ms = parse_num(a, &args.value(a)?)?,
-            "--time-margin-ms" => game.margin_ms = parse_num(a, &args.value(a)?)?,
-            "--max-memory" => game.max_memory = parse_num(a, &args.value(a)?)?,
-            "--init-ms" => game.init_ms = parse_num(a, &args.value(a)?)?,
-            "--max-moves" => game.max_moves = Some(parse_num(a, &args.value(a)?)?),
+            "--turn-ms" => game.turn_ms = args.number(a, "milliseconds (1 or more)", 1..)?,
+            "--match-ms" => game.match_ms = args.number(a, MS, ..)?,
+            "--time-margin-ms" => game.margin_ms = args.number(a, MS, ..)?,
+            "--max-memory" => game.max_memory = args.number(a, "a number of bytes", ..)?,
+            "--init-ms" => game.init_ms = args.number(a, MS, ..)?,
+            "--max-moves" => game.max_moves = Some(args.number(a, AT_LEAST_1, 1..)?),
             "--openings" => o.openings_file = Some(args.value(a)?),
-            "--random-openings" => o.random_seed = Some(parse_num(a, &args.value(a)?)?),
-            "--games" => o.games = Some(parse_num(a, &args.value(a)?)?),
-            "--rounds" => o.games = Some(parse_num::<usize>(a, &args.value(a)?)?.saturating_mul(2)),
-            "--concurrency" => o.concurrency = parse_num(a, &args.value(a)?)?,
+            "--random-openings" => o.random_seed = Some(args.number(a, "a number", ..)?),
+            "--games" => o.games = Some(args.number(a, AT_LEAST_1, 1..)?),
+            "--rounds" => {
+                o.games = Some(args.number::<usize>(a, AT_LEAST_1, 1..)?.saturating_mul(2))
+            }
+            "--concurrency" => o.concurrency = args.number(a, AT_LEAST_1, 1..)?,
             "--sprt" => o.sprt = Some(stats::Sprt::parse(&args.value(a)?)?),
             "--sgf" => o.sgf = Some(args.value(a)?),
             other => return Err(format!("unknown option '{other}'")),
@@ -182,21 +169,6 @@ pub fn parse_options(args: &[String]) -> Result<MatchOptions, String> {
                 return Err(format!("{r} needs --game reversi"));
             }
         }
-    }
-    if depths.iter().flatten().any(|d| !(1..=60).contains(d)) {
-        return Err("--depth1/--depth2 must be 1 to 60".into());
-    }
-    if game.turn_ms == 0 {
-        return Err("--turn-ms must be at least 1".into());
-    }
-    if o.concurrency == 0 {
-        return Err("--concurrency must be at least 1".into());
-    }
-    if o.games == Some(0) {
-        return Err("--games must be at least 1".into());
-    }
-    if game.max_moves == Some(0) {
-        return Err("--max-moves must be at least 1".into());
     }
     for (i, c) in cmds.iter().enumerate() {
         let Some(c) = c else {

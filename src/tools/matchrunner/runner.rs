@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use crossbeam_channel::{unbounded, Receiver, Sender};
 
+use super::engine_proc::{check_program, StderrMode};
 use super::game::{play_game, GameRecord};
 use super::nboard_game;
 use super::openings::{job, opening_order, parse_openings, parse_xot, Job, Opening};
@@ -19,6 +20,7 @@ use super::record;
 use super::report::{print_game, print_header, print_summary, Tally};
 use super::stats::SprtState;
 use crate::games::GameKind;
+use crate::tools::progress::Progress;
 
 /// Opens `path` for appending (created if missing).
 fn append_to(path: &Option<String>) -> Result<Option<std::fs::File>, String> {
@@ -55,8 +57,16 @@ pub fn run_match(opts: &MatchOptions) -> Result<(), String> {
     let total = opts.games.unwrap_or(2 * openings.len().max(1));
     let mut sgf = append_to(&opts.sgf)?;
     let mut ggf = append_to(&opts.ggf)?;
+    for (i, p) in opts.players.iter().enumerate() {
+        check_program(&p.cmd).map_err(|e| format!("--engine{}: {e}", i + 1))?;
+    }
     let names = [opts.players[0].name.clone(), opts.players[1].name.clone()];
     print_header(opts, &names, total, openings.len());
+    // The engines' own stderr, when shown, would break into the bar.
+    let progress = match opts.game.stderr {
+        StderrMode::Discard => Progress::new(total as u64, "games"),
+        StderrMode::Inherit => Progress::hidden(),
+    };
 
     let stopped = Arc::new(AtomicBool::new(false));
     let (stop_tx, stop_rx) = unbounded::<()>();
@@ -102,7 +112,8 @@ pub fn run_match(opts: &MatchOptions) -> Result<(), String> {
                 log::error!("cannot write the GGF record: {e}");
             }
         }
-        print_game(&j, total, &rec, &names, &tally.st);
+        progress.inc();
+        progress.suspend(|| print_game(&j, total, &rec, &names, &tally.st));
         if let Some(sprt) = &opts.sprt {
             let state = sprt.state(tally.st.llr_pentanomial(sprt));
             if state != SprtState::Continue && decision.is_none() {
@@ -117,7 +128,11 @@ pub fn run_match(opts: &MatchOptions) -> Result<(), String> {
         let _ = w.join();
     }
 
-    print_summary(opts, &names, &tally, decision, started);
+    progress.finish();
+    // A match that failed before its first game has no score to show.
+    if fatal.is_none() || tally.st.games() > 0 {
+        print_summary(opts, &names, &tally, decision, started);
+    }
     match fatal {
         Some(e) => Err(e),
         None => Ok(()),

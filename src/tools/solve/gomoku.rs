@@ -10,6 +10,7 @@ use crate::games::gomoku::vct::{solve_vct, VCT_DEPTH};
 use crate::games::gomoku::{Gomoku, Rule};
 use crate::games::{Color, Move};
 use crate::tools::args::Args;
+use crate::tools::progress::Progress;
 
 pub const USAGE: &str = "\
 ply solve FILE.jsonl [OPTIONS] - solve gomoku threat puzzles (VCF by default)
@@ -202,6 +203,10 @@ pub fn run(args: &[String]) -> i32 {
     let mut times = Vec::new();
     let (mut total, mut solved) = (0usize, 0usize);
     let mut tt = SolverTable::with_bits(TT_BITS);
+    let progress = Progress::new(
+        text.lines().filter(|l| !l.trim().is_empty()).count() as u64,
+        "puzzles",
+    );
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -210,14 +215,16 @@ pub fn run(args: &[String]) -> i32 {
         let p = match parse_puzzle(line) {
             Ok(p) => p,
             Err(e) => {
-                println!("line {}: error: {e}", n + 1);
+                progress.inc();
+                progress.suspend(|| println!("line {}: error: {e}", n + 1));
                 continue;
             }
         };
         let mut g = match p.position() {
             Ok(g) => g,
             Err(e) => {
-                println!("{}: error: {e}", p.id);
+                progress.inc();
+                progress.suspend(|| println!("{}: error: {e}", p.id));
                 continue;
             }
         };
@@ -225,7 +232,8 @@ pub fn run(args: &[String]) -> i32 {
         let r = solve_with_time(&mut g, &mut tt, vct, nodes, limit_ms);
         let t = start.elapsed();
         times.push(t);
-        match &r.win {
+        progress.inc();
+        progress.suspend(|| match &r.win {
             Some(w) => {
                 solved += 1;
                 println!(
@@ -249,8 +257,9 @@ pub fn run(args: &[String]) -> i32 {
                 r.nodes,
                 t.as_secs_f64() * 1000.0
             ),
-        }
+        });
     }
+    progress.finish();
     times.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let median = times.get(times.len() / 2).copied().unwrap_or_default();

@@ -12,6 +12,7 @@ use crate::games::reversi::endgame::Solver;
 use crate::games::reversi::{move_name, parse_square, Reversi};
 use crate::games::Move;
 use crate::tools::args::Args;
+use crate::tools::progress::Progress;
 
 pub const USAGE: &str = "\
 ply solve [--wld] [--hash MB] [--threads N] FILE.obf
@@ -102,13 +103,18 @@ pub fn run(args: &[String]) -> i32 {
     };
     let mut solver = Solver::new(hash_mb << 20);
     solver.set_threads(threads);
+    let is_position = |l: &str| !(l.is_empty() || l.starts_with('%') || l.starts_with('#'));
+    let progress = Progress::new(
+        text.lines().filter(|l| is_position(l.trim())).count() as u64,
+        "positions",
+    );
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let (mut total_nodes, mut total_time) = (0u64, Duration::ZERO);
     let (mut count, mut wrong) = (0usize, 0usize);
     for (lineno, line) in text.lines().enumerate() {
         let line = line.trim();
-        if line.is_empty() || line.starts_with('%') || line.starts_with('#') {
+        if !is_position(line) {
             continue;
         }
         count += 1;
@@ -117,7 +123,11 @@ pub fn run(args: &[String]) -> i32 {
         let (pos, known) = match parsed {
             Ok(v) => v,
             Err(e) => {
-                if writeln!(out, "{count:3}  line {}: {e}", lineno + 1).is_err() {
+                progress.inc();
+                if progress
+                    .suspend(|| writeln!(out, "{count:3}  line {}: {e}", lineno + 1))
+                    .is_err()
+                {
                     return 2;
                 }
                 wrong += 1;
@@ -163,7 +173,8 @@ pub fn run(args: &[String]) -> i32 {
         if !flags.is_empty() {
             wrong += 1;
         }
-        let shown_line = writeln!(
+        progress.inc();
+        let shown_line = progress.suspend(|| writeln!(
             out,
             "{count:3}  {:2} empties  score {shown:>4}  best {}  nodes {:>12}  time {:>8.3} s  nps {:>10}{}{}",
             pos.empties(),
@@ -173,12 +184,13 @@ pub fn run(args: &[String]) -> i32 {
             nps,
             if flags.is_empty() { "" } else { "  " },
             flags.join(", ")
-        );
+        ));
         // The reader went away (a closed pipe): stop quietly.
         if shown_line.is_err() {
             return 2;
         }
     }
+    progress.finish();
     let nps = total_nodes as u128 * 1_000_000 / total_time.as_micros().max(1);
     let _ = writeln!(
         out,
