@@ -12,6 +12,7 @@
 
 pub mod endgame;
 pub mod limits;
+mod stack;
 pub mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -19,6 +20,7 @@ use std::time::{Duration, Instant};
 
 use crate::games::{Game, Move, ScoredMove, Tactic, INFINITY, MATE, MATE_BOUND};
 pub use limits::{IterationClock, Limits, TimeLimit};
+use stack::{new_stack, update_pv, Ply, NO_EVAL};
 use tt::{Bound, TranspositionTable};
 
 /// Deepest ply the search will reach (extensions included).
@@ -225,20 +227,12 @@ struct Searcher<'a, G: Game> {
     tactical_calls: u64,
     aborted: bool,
     seldepth: usize,
-    killers: Vec<[Move; 2]>,
     history: Vec<i32>,
-    pv: Vec<Vec<Move>>,
-    lists: Vec<Vec<ScoredMove>>,
+    /// One entry per ply of the current line.
+    stack: Vec<Ply>,
     /// Root progress sink (main thread only).
     on_root: Option<&'a mut dyn FnMut(RootProgress)>,
-    /// Static score per ply of the current line (`NO_EVAL` where not computed).
-    evals: Vec<i32>,
-    /// How hard the move made at each ply attacked ([`Game::attack_level`]).
-    attacks: Vec<u8>,
 }
-
-/// Marks a ply without a static score in `Searcher::evals`.
-const NO_EVAL: i32 = i32::MIN;
 
 /// Searches `root` within `params`, calling `on_info` after every completed iteration
 /// (and line). Stops when `stop` becomes true, at the hard deadline, at the node or
@@ -360,15 +354,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             tactical_calls: 0,
             aborted: false,
             seldepth: 0,
-            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history: vec![0; 2 * HISTORY_SIZE],
-            pv: (0..MAX_PLY + 2)
-                .map(|_| Vec::with_capacity(MAX_PLY))
-                .collect(),
-            lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            stack: new_stack(),
             on_root: None,
-            evals: vec![NO_EVAL; MAX_PLY + 2],
-            attacks: vec![0; MAX_PLY + 2],
         }
     }
 
@@ -671,7 +659,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             if report {
                 self.root_progress(RootProgress::Searching(mv));
             }
-            self.attacks[0] = self.pos.attack_level(mv);
+            self.stack[0].attack = self.pos.attack_level(mv);
             self.pos.make(mv);
             self.nodes += 1;
             let score = if i == 0 {
@@ -703,7 +691,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 r.score = score;
                 r.pv.clear();
                 r.pv.push(mv);
-                r.pv.extend_from_slice(&self.pv[1]);
+                r.pv.extend_from_slice(&self.stack[1].pv);
                 // Keep the new best first so an aborted iteration still knows it.
                 roots[..=i].rotate_right(1);
             }
@@ -787,7 +775,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         mut beta: i32,
         pv_node: bool,
     ) -> i32 {
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         self.seldepth = self.seldepth.max(ply);
         // At the next multiple of CHECK_EVERY, or the first count past it: solver
         // nodes are added in jumps that could step over every multiple for a long time.
@@ -905,9 +893,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             self.pos.evaluate()
         };
-        self.evals[ply] = eval;
+        self.stack[ply].eval = eval;
         let improving = eval != NO_EVAL
-            && (ply < 2 || self.evals[ply - 2] == NO_EVAL || eval > self.evals[ply - 2]);
+            && (ply < 2 || self.stack[ply - 2].eval == NO_EVAL || eval > self.stack[ply - 2].eval);
         // Reverse futility: near the leaves a null-window node whose static score is
         // far above beta is not searched.
         if !pv_node
@@ -945,17 +933,17 @@ impl<'a, G: Game> Searcher<'a, G> {
             depth -= 1;
         }
 
-        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut list = std::mem::take(&mut self.stack[ply].list);
         list.clear();
         self.pos.generate_at(depth, &mut list);
         if list.is_empty() {
-            self.lists[ply] = list;
+            self.stack[ply].list = list;
             return -(MATE - ply as i32);
         }
         // A leaf is extended only through forced answers (a table's threat may be
         // no real one: then the list is wide and the leaf is scored as it stands).
         if depth == 0 && list.len() > 2 {
-            self.lists[ply] = list;
+            self.stack[ply].list = list;
             return self.pos.evaluate();
         }
         // A forced reply (block a four) costs no depth.
@@ -983,16 +971,16 @@ impl<'a, G: Game> Searcher<'a, G> {
             } else {
                 list.len() as u64
             };
-            self.lists[ply] = list;
+            self.stack[ply].list = list;
             // Every move was scored: the value is exact whatever the window.
-            self.pv[ply].push(best.mv);
+            self.stack[ply].pv.push(best.mv);
             self.tt
                 .store(key, ply, best.mv, best.score, depth, Bound::Exact);
             return best.score;
         }
 
         let side = self.pos.side_to_move().index();
-        let killers = self.killers[ply];
+        let killers = self.stack[ply].killers;
         for m in list.iter_mut() {
             if m.mv == tt_move {
                 m.score = i32::MAX;
@@ -1068,8 +1056,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             // A continuing attack (an attack after our own three or better two plies
             // up, Game::attack_level) is reduced a ply less, as Rapfi does.
             let attack = self.pos.attack_level(mv);
-            self.attacks[ply] = attack;
-            let continued = attack > 0 && ply >= 2 && self.attacks[ply - 2] == 2;
+            self.stack[ply].attack = attack;
+            let continued = attack > 0 && ply >= 2 && self.stack[ply - 2].attack == 2;
             let reduction = match graded {
                 Some(extra) => {
                     (lmr(depth, i) - i32::from(pv_node) + i32::from(!pv_node && !improving) + extra
@@ -1097,7 +1085,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             };
             self.pos.unmake();
             if self.aborted {
-                self.lists[ply] = list;
+                self.stack[ply].list = list;
                 return 0;
             }
             if score > best {
@@ -1105,11 +1093,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 best_move = mv;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(mv);
-                    line.extend_from_slice(&tail[0]);
+                    update_pv(&mut self.stack, ply, mv);
                     if score >= beta {
                         if list.len() > 1 {
                             self.reward(ply, side, mv, depth, &list[..i]);
@@ -1119,7 +1103,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
             }
         }
-        self.lists[ply] = list;
+        self.stack[ply].list = list;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > orig_alpha {
@@ -1134,11 +1118,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// Killer and history update for a move that caused a cutoff; the moves tried
     /// before it lose history.
     fn reward(&mut self, ply: usize, side: usize, mv: Move, depth: i32, tried: &[ScoredMove]) {
-        let k = &mut self.killers[ply];
-        if k[0] != mv {
-            k[1] = k[0];
-            k[0] = mv;
-        }
+        self.stack[ply].add_killer(mv);
         let bonus = (depth * depth).min(400);
         if mv.index() < HISTORY_SIZE {
             let h = &mut self.history[side * HISTORY_SIZE + mv.index()];
