@@ -11,7 +11,9 @@
 //! May import `games` only: nothing here knows a protocol, a session or a tool.
 
 pub mod endgame;
+mod history;
 pub mod limits;
+mod movepick;
 mod stack;
 pub mod tt;
 
@@ -19,6 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::games::{Game, Move, ScoredMove, Tactic, INFINITY, MATE, MATE_BOUND};
+use history::History;
 pub use limits::{IterationClock, Limits, TimeLimit};
 use stack::{new_stack, update_pv, Ply, NO_EVAL};
 use tt::{Bound, TranspositionTable};
@@ -32,7 +35,6 @@ const CHECK_EVERY: u64 = 1024;
 /// 1024 nodes are a millisecond; this bounds the overrun if some nodes cost far more
 /// (see docs/experiments/time.md#deadline-overrun-on-a-full-board).
 const DEADLINE_EVERY: u32 = 64;
-const HISTORY_SIZE: usize = 1024;
 /// Threat-solver budgets (nodes): the forcing solver (gomoku VCF) at the root, the
 /// same at every leaf in place of a quiescence search, and the wider solver (gomoku
 /// VCT) at the root when the soft time limit leaves at least `ROOT_THREATS_MIN_MS`.
@@ -227,7 +229,7 @@ struct Searcher<'a, G: Game> {
     tactical_calls: u64,
     aborted: bool,
     seldepth: usize,
-    history: Vec<i32>,
+    history: History,
     /// One entry per ply of the current line.
     stack: Vec<Ply>,
     /// Root progress sink (main thread only).
@@ -354,7 +356,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             tactical_calls: 0,
             aborted: false,
             seldepth: 0,
-            history: vec![0; 2 * HISTORY_SIZE],
+            history: History::new(),
             stack: new_stack(),
             on_root: None,
         }
@@ -958,12 +960,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         // not extended here, as it is below).
         if depth == 1 && self.pos.order_is_evaluation() && !list.iter().any(|m| m.mv == Move::PASS)
         {
-            let mut best = list[0];
-            for &m in &list[1..] {
-                if m.score > best.score || (m.score == best.score && m.mv < best.mv) {
-                    best = m;
-                }
-            }
+            let best = movepick::best(&list);
             // Counted as the moves a search in this order would visit: the first
             // alone when it fails high, else all.
             self.nodes += if best.score >= beta {
@@ -981,22 +978,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
         let side = self.pos.side_to_move().index();
         let killers = self.stack[ply].killers;
-        for m in list.iter_mut() {
-            if m.mv == tt_move {
-                m.score = i32::MAX;
-            } else {
-                if m.mv == killers[0] {
-                    m.score = m.score.saturating_add(800);
-                } else if m.mv == killers[1] {
-                    m.score = m.score.saturating_add(600);
-                }
-                if m.mv.index() < HISTORY_SIZE {
-                    m.score = m
-                        .score
-                        .saturating_add(self.history[side * HISTORY_SIZE + m.mv.index()] / 64);
-                }
-            }
-        }
+        movepick::score_moves(&mut list, tt_move, killers, &self.history, side);
 
         let orig_alpha = alpha;
         let mut best = -INFINITY;
@@ -1012,16 +994,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let reducible = list.len() > 1;
         let mc_limit = move_count_limit(depth, improving);
         for i in 0..list.len() {
-            // Selection sort step: best remaining first, ties by lower square.
-            let mut pick = i;
-            for j in i + 1..list.len() {
-                let (a, b) = (list[j], list[pick]);
-                if a.score > b.score || (a.score == b.score && a.mv < b.mv) {
-                    pick = j;
-                }
-            }
-            list.swap(i, pick);
-            let mv = list[i].mv;
+            let mv = movepick::pick(&mut list, i);
             let quiet = reducible
                 && i > 0
                 && mv != tt_move
@@ -1095,8 +1068,11 @@ impl<'a, G: Game> Searcher<'a, G> {
                     alpha = score;
                     update_pv(&mut self.stack, ply, mv);
                     if score >= beta {
+                        // The move that cut becomes a killer and gains history;
+                        // the moves tried before it lose history.
                         if list.len() > 1 {
-                            self.reward(ply, side, mv, depth, &list[..i]);
+                            self.stack[ply].add_killer(mv);
+                            self.history.reward(side, mv, depth, &list[..i]);
                         }
                         break;
                     }
@@ -1113,22 +1089,5 @@ impl<'a, G: Game> Searcher<'a, G> {
         };
         self.tt.store(key, ply, best_move, best, depth, bound);
         best
-    }
-
-    /// Killer and history update for a move that caused a cutoff; the moves tried
-    /// before it lose history.
-    fn reward(&mut self, ply: usize, side: usize, mv: Move, depth: i32, tried: &[ScoredMove]) {
-        self.stack[ply].add_killer(mv);
-        let bonus = (depth * depth).min(400);
-        if mv.index() < HISTORY_SIZE {
-            let h = &mut self.history[side * HISTORY_SIZE + mv.index()];
-            *h += bonus * 32 - *h * bonus / 512;
-        }
-        for m in tried {
-            if m.mv.index() < HISTORY_SIZE {
-                let h = &mut self.history[side * HISTORY_SIZE + m.mv.index()];
-                *h -= bonus * 32 + *h * bonus / 512;
-            }
-        }
     }
 }
