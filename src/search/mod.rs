@@ -146,44 +146,61 @@ pub fn mate_in(score: i32) -> Option<i32> {
     }
 }
 
-/// Searches `root` within `params`, calling `on_info` after every completed iteration
-/// (and line). Stops when `stop` becomes true, at the hard deadline, at the node or
-/// depth limit, or when the result is proven.
-pub fn search<G: Game>(
-    root: &G,
-    params: &SearchParams,
-    tt: &TranspositionTable,
-    stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    search_with_progress(root, params, tt, stop, 1, on_info, None)
+/// One search: its parameters, what it shares with the caller (the table, the stop
+/// flag), how many threads run it and whom it reports to. Built with
+/// [`SearchRequest::new`] and the setters, or literally.
+pub struct SearchRequest<'a> {
+    pub params: &'a SearchParams,
+    pub tt: &'a TranspositionTable,
+    /// The search stops soon after this becomes true.
+    pub stop: &'a AtomicBool,
+    /// Search threads (lazy SMP); 1 (or 0) searches on the calling thread alone.
+    pub threads: usize,
+    /// Called after every completed iteration (and line) of the main thread.
+    pub on_info: Option<&'a mut dyn FnMut(&SearchInfo)>,
+    /// Told which root move the main thread is searching (see [`RootProgress`]).
+    pub on_root: Option<&'a mut dyn FnMut(RootProgress)>,
 }
 
-/// Lazy SMP: `threads` searches of `root` sharing `tt`. The calling thread is the main
-/// one (it reports, obeys the limits and decides the move); the helpers search the
-/// same tree with some depths skipped, filling the shared table, until it is done.
-/// With one thread this is exactly [`search`].
-pub fn search_threads<G: Game>(
-    root: &G,
-    params: &SearchParams,
-    tt: &TranspositionTable,
-    stop: &AtomicBool,
-    threads: usize,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    search_with_progress(root, params, tt, stop, threads, on_info, None)
+impl<'a> SearchRequest<'a> {
+    /// A search within `params` on one thread, sharing `tt` and `stop`, reporting
+    /// nothing.
+    pub fn new(
+        params: &'a SearchParams,
+        tt: &'a TranspositionTable,
+        stop: &'a AtomicBool,
+    ) -> SearchRequest<'a> {
+        SearchRequest {
+            params,
+            tt,
+            stop,
+            threads: 1,
+            on_info: None,
+            on_root: None,
+        }
+    }
+
+    /// The same search on `threads` threads.
+    pub fn threads(self, threads: usize) -> SearchRequest<'a> {
+        SearchRequest { threads, ..self }
+    }
+
+    /// The same search, calling `on_info` after every completed iteration.
+    pub fn on_info(self, on_info: &'a mut dyn FnMut(&SearchInfo)) -> SearchRequest<'a> {
+        SearchRequest {
+            on_info: Some(on_info),
+            ..self
+        }
+    }
 }
 
-/// [`search_threads`], also telling `on_root` which root move the main thread is
-/// searching (see [`RootProgress`]).
-pub fn search_with_progress<G: Game>(
-    root: &G,
-    params: &SearchParams,
-    tt: &TranspositionTable,
-    stop: &AtomicBool,
-    threads: usize,
-    on_info: &mut dyn FnMut(&SearchInfo),
-    on_root: Option<&mut dyn FnMut(RootProgress)>,
-) -> SearchResult {
-    thread::run_threads(root, params, tt, stop, threads, on_info, on_root)
+/// Searches `root` as `request` asks. Stops when the stop flag becomes true, at the
+/// hard deadline, at the node or depth limit, or when the result is proven.
+///
+/// With several threads (lazy SMP) the calling thread is the main one (it reports,
+/// obeys the limits and decides the move); the helpers search the same tree with
+/// some depths skipped, filling the shared table, until it is done. With one thread
+/// only the calling thread searches.
+pub fn search<G: Game>(root: &G, request: SearchRequest<'_>) -> SearchResult {
+    thread::run_threads(root, request)
 }

@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 use super::history::History;
 use super::stack::{new_stack, Ply};
 use super::tt::TranspositionTable;
-use super::{Limits, RootProgress, SearchInfo, SearchParams, SearchResult, TimeLimit};
+use super::{
+    Limits, RootProgress, SearchInfo, SearchParams, SearchRequest, SearchResult, TimeLimit,
+};
 use crate::games::{Game, Move};
 
 /// The limits (stop flag, hard deadline, node count) are checked every this many nodes.
@@ -55,16 +57,18 @@ pub(super) struct Searcher<'a, G: Game> {
     pub(super) on_root: Option<&'a mut dyn FnMut(RootProgress)>,
 }
 
-/// Runs `threads` searches of `root` (see [`super::search_threads`]).
-pub(super) fn run_threads<G: Game>(
-    root: &G,
-    params: &SearchParams,
-    tt: &TranspositionTable,
-    stop: &AtomicBool,
-    threads: usize,
-    on_info: &mut dyn FnMut(&SearchInfo),
-    on_root: Option<&mut dyn FnMut(RootProgress)>,
-) -> SearchResult {
+/// Runs the searches of `request` (see [`super::search`]).
+pub(super) fn run_threads<G: Game>(root: &G, request: SearchRequest<'_>) -> SearchResult {
+    let SearchRequest {
+        params,
+        tt,
+        stop,
+        threads,
+        on_info,
+        on_root,
+    } = request;
+    let mut silent = |_: &SearchInfo| {};
+    let on_info = on_info.unwrap_or(&mut silent);
     tt.new_search();
     if threads <= 1 {
         let mut main = Searcher::new(root, params, tt, stop);
