@@ -35,7 +35,7 @@ use std::time::Instant;
 use ply::games::gomoku::{Gomoku, Rule};
 use ply::games::{splitmix64, Color, Game, Move, MATE_BOUND};
 use ply::search::tt::TranspositionTable;
-use ply::search::{search, Limits, SearchParams};
+use ply::search::{search, Limits, SearchParams, SearchRequest};
 use ply::tools::args::{named, positional};
 use ply::tools::progress::Progress;
 
@@ -116,7 +116,7 @@ fn play_game(rule: Rule, nodes: u64, seed: u64, trained: bool, tt: &Transpositio
         let mut limits = Limits::new(Instant::now());
         limits.nodes = Some(nodes * jitter / 100);
         let params = SearchParams::new(limits, 1);
-        let r = search(&pos, &params, tt, &stop, &mut |_| {});
+        let r = search(&pos, SearchRequest::new(&params, tt, &stop));
         let mv = if r.best.is_none() {
             let mut legal = Vec::new();
             pos.legal_moves(&mut legal);

@@ -32,7 +32,7 @@ use ply::games::reversi::endgame::Solver;
 use ply::games::reversi::{bit, eval, flips, Reversi};
 use ply::games::Color;
 use ply::search::tt::TranspositionTable;
-use ply::search::{search, Limits, SearchParams};
+use ply::search::{search, Limits, SearchParams, SearchRequest};
 use ply::tools::progress::Progress;
 
 use super::boot::fail;
@@ -112,7 +112,7 @@ pub fn branch(args: &[String]) {
                                 multipv: 1,
                                 blocked: Vec::new(),
                             };
-                            let r = search(&pos, &params, tt, &stop, &mut |_| {});
+                            let r = search(&pos, SearchRequest::new(&params, tt, &stop));
                             let discs = (r.score as f64 / eval::DISC as f64).round() as i32;
                             s += &format!("{p:016x} {o:016x} {discs} {g} {}\n", r.score);
                         } else {

@@ -26,7 +26,7 @@ use ply::games::reversi::endgame::Solver;
 use ply::games::reversi::{bit, flips, moves, Reversi};
 use ply::games::{splitmix64, Color};
 use ply::search::tt::TranspositionTable;
-use ply::search::{search, Limits, SearchParams};
+use ply::search::{search, Limits, SearchParams, SearchRequest};
 use ply::tools::progress::Progress;
 
 use super::boot::fail;
@@ -173,7 +173,7 @@ impl Game {
                         multipv: 1,
                         blocked: Vec::new(),
                     };
-                    let r = search(&pos, &params, &player.tt, &stop, &mut |_| {});
+                    let r = search(&pos, SearchRequest::new(&params, &player.tt, &stop));
                     if best.is_none() {
                         seen.push((p, o, first, r.score));
                     }

@@ -29,7 +29,7 @@ use std::time::Instant;
 use ply::games::reversi::{bit, flips, Reversi};
 use ply::games::Color;
 use ply::search::tt::TranspositionTable;
-use ply::search::{search, Limits, SearchParams};
+use ply::search::{search, Limits, SearchParams, SearchRequest};
 
 use super::boot::fail;
 use super::{arg, par_map, positional, to_move};
@@ -106,7 +106,7 @@ pub fn wthor(args: &[String]) {
                         blocked: Vec::new(),
                     };
                     let pos = Reversi::from_discs(p, o, Color::Black);
-                    let r = search(&pos, &params, tt, &stop, &mut |_| {});
+                    let r = search(&pos, SearchRequest::new(&params, tt, &stop));
                     text.push_str(&format!("{p:016x} {o:016x} {score} {g} {}\n", r.score));
                 }
                 text

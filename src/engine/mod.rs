@@ -32,7 +32,7 @@ use crate::games::Game;
 use crate::search::endgame::{search_or_solve, Deliberation, Line, Note};
 use crate::search::limits::Progress;
 use crate::search::tt::TranspositionTable;
-use crate::search::{search_with_progress, RootProgress, SearchInfo, SearchParams, SearchResult};
+use crate::search::{search, RootProgress, SearchInfo, SearchParams, SearchRequest, SearchResult};
 
 pub use crate::games::Position;
 
@@ -499,15 +499,19 @@ fn search_position(
     on_info: &mut dyn FnMut(&SearchInfo),
     on_root: Option<&mut dyn FnMut(RootProgress)>,
 ) -> SearchResult {
+    let request = SearchRequest {
+        params,
+        tt,
+        stop,
+        threads,
+        on_info: Some(on_info),
+        on_root: on_root.map(|f| f as &mut dyn FnMut(RootProgress)),
+    };
     let mut r = match pos {
-        Position::TicTacToe(g) => {
-            search_with_progress(g, params, tt, stop, threads, on_info, on_root)
-        }
-        Position::Gomoku(g) => {
-            search_with_progress(g.as_ref(), params, tt, stop, threads, on_info, on_root)
-        }
+        Position::TicTacToe(g) => search(g, request),
+        Position::Gomoku(g) => search(g.as_ref(), request),
         Position::Reversi(g) => with_solver(solver, tt.size_bytes(), threads, |solver| {
-            search_or_solve(g.as_ref(), params, tt, solver, stop, on_info)
+            search_or_solve(g.as_ref(), solver, request)
         }),
     };
     if r.best.is_none() {

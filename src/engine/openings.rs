@@ -9,7 +9,7 @@ use std::time::Instant;
 use crate::games::gomoku::Gomoku;
 use crate::games::{Game, Move, Tactic};
 use crate::search::tt::TranspositionTable;
-use crate::search::{search, Limits, SearchParams};
+use crate::search::{search, Limits, SearchParams, SearchRequest};
 
 /// Nodes of one probe (a short search that values a position).
 pub const PROBE_NODES: u64 = 12_000;
@@ -46,7 +46,7 @@ impl Prober {
         let mut limits = Limits::new(Instant::now());
         limits.nodes = Some(PROBE_NODES);
         let params = SearchParams::new(limits, 1);
-        let r = search(g, &params, &self.tt, &self.stop, &mut |_| {});
+        let r = search(g, SearchRequest::new(&params, &self.tt, &self.stop));
         (r.score, r.best)
     }
 

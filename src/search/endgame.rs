@@ -27,7 +27,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::tt::TranspositionTable;
-use super::{search, Limits, SearchInfo, SearchParams, SearchResult, Solved, TimeLimit};
+use super::{
+    search, Limits, SearchInfo, SearchParams, SearchRequest, SearchResult, Solved, TimeLimit,
+};
 use crate::games::exact::ExactSolver;
 use crate::games::{Game, Move};
 
@@ -36,16 +38,22 @@ use crate::games::{Game, Move};
 /// (docs/experiments/reversi-endgame.md#no-search-before-small-untimed-solves).
 pub const QUICK_SOLVE: u32 = 14;
 
-/// Searches `pos`: exact solve when it pays, the generic search otherwise (or when
-/// the solve runs out of time).
+/// Searches `pos` as `request` asks: exact solve with `solver` when it pays, the
+/// generic search otherwise (or when the solve runs out of time). The generic search
+/// runs on the calling thread alone and reports no root progress (`request.threads`
+/// and `request.on_root` are not used; the caller sizes the solver's threads).
 pub fn search_or_solve<S: ExactSolver>(
     pos: &S::Pos,
-    params: &SearchParams,
-    tt: &TranspositionTable,
     solver: &mut S,
-    stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
+    request: SearchRequest<'_>,
 ) -> SearchResult {
+    let SearchRequest {
+        params,
+        tt,
+        stop,
+        mut on_info,
+        ..
+    } = request;
     let left = S::moves_left(pos);
     let limits = &params.limits;
     // A depth or node limit asks for the heuristic search (tests, bench, analysis
@@ -63,12 +71,22 @@ pub fn search_or_solve<S: ExactSolver>(
             // search still has the other half.
             let deadline = budget.map(|b| now + b / 2);
             if let Some(r) = solve(pos, solver, left > exact, stop, deadline, limits.start) {
-                on_info(&r.lines[0]);
+                if let Some(f) = on_info.as_mut() {
+                    f(&r.lines[0]);
+                }
                 return r;
             }
         }
     }
-    search(pos, params, tt, stop, on_info)
+    let request = SearchRequest {
+        params,
+        tt,
+        stop,
+        threads: 1,
+        on_info,
+        on_root: None,
+    };
+    search(pos, request)
 }
 
 /// Runs the solver as a search result; `None` when it was stopped before the end.
@@ -350,7 +368,7 @@ impl<S: ExactSolver> Deliberation<'_, S> {
         };
         let base = self.nodes;
         let notes = &mut *self.notes;
-        let r = search(pos, &params, self.tt, self.stop, &mut |info| {
+        let mut on_info = |info: &SearchInfo| {
             if verbose {
                 let line = Line {
                     best: info.pv.first().copied().unwrap_or(Move::NONE),
@@ -364,7 +382,9 @@ impl<S: ExactSolver> Deliberation<'_, S> {
             if info.multipv == 1 {
                 notes(Note::Nodes(base + info.nodes));
             }
-        });
+        };
+        let request = SearchRequest::new(&params, self.tt, self.stop).on_info(&mut on_info);
+        let r = search(pos, request);
         self.nodes += r.nodes;
         let best = if r.best.is_none() {
             let mut v = Vec::new();
@@ -453,7 +473,7 @@ mod tests {
             multipv: 1,
             blocked: Vec::new(),
         };
-        let r = search_or_solve(&pos, &params, &tt, &mut solver, &stop, &mut |_| {});
+        let r = search_or_solve(&pos, &mut solver, SearchRequest::new(&params, &tt, &stop));
         assert_eq!(r.solved, Solved::Exact);
         assert_eq!(r.score, 18 * eval::DISC);
         assert_eq!(move_name(r.best), "G8");
@@ -463,7 +483,7 @@ mod tests {
             multipv: 1,
             blocked: Vec::new(),
         };
-        let r = search_or_solve(&pos, &shallow, &tt, &mut solver, &stop, &mut |_| {});
+        let r = search_or_solve(&pos, &mut solver, SearchRequest::new(&shallow, &tt, &stop));
         assert_eq!(r.solved, Solved::No);
         assert!(pos.is_legal(r.best));
         assert!(pos.ply() == 0);

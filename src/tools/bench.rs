@@ -10,7 +10,7 @@ use crate::games::gomoku::{Gomoku, Rule};
 use crate::games::reversi;
 use crate::games::{Game, Move};
 use crate::search::tt::TranspositionTable;
-use crate::search::{format_score, search, Limits, SearchParams, SearchResult};
+use crate::search::{format_score, search, Limits, SearchParams, SearchRequest, SearchResult};
 use crate::tools::args;
 use crate::tools::matchrunner::reversi_line;
 
@@ -93,7 +93,7 @@ fn fresh_search<G: Game>(
         multipv: 1,
         blocked: Vec::new(),
     };
-    search(g, &params, tt, stop, &mut |_| {})
+    search(g, SearchRequest::new(&params, tt, stop))
 }
 
 /// The depth of `ply bench [DEPTH]`.

@@ -6,7 +6,9 @@ use std::time::Instant;
 
 use ply::games::gomoku::{Gomoku, Rule};
 use ply::games::{Color, Game, Move, MATE_BOUND};
-use ply::search::{search, tt::TranspositionTable, Limits, SearchParams, SearchResult};
+use ply::search::{
+    search, tt::TranspositionTable, Limits, SearchParams, SearchRequest, SearchResult,
+};
 
 fn board(rule: Rule, black: &[(usize, usize)], white: &[(usize, usize)], to_move: Color) -> Gomoku {
     let mut g = Gomoku::new(15, 15, rule).expect("board");
@@ -28,7 +30,7 @@ fn think(g: &Gomoku, depth: u32) -> SearchResult {
         multipv: 1,
         blocked: Vec::new(),
     };
-    search(g, &params, &tt, &stop, &mut |_| {})
+    search(g, SearchRequest::new(&params, &tt, &stop))
 }
 
 fn xy(m: Move) -> (usize, usize) {
@@ -148,7 +150,6 @@ fn search_is_deterministic() {
 
 #[test]
 fn lazy_smp_threads_share_the_work_and_agree_on_forced_moves() {
-    use ply::search::search_threads;
     // White to move must stop black's open three... and with a four on the board,
     // the only move is the block; with a win on the board, the win.
     let g = board(
@@ -165,7 +166,12 @@ fn lazy_smp_threads_share_the_work_and_agree_on_forced_moves() {
         blocked: Vec::new(),
     };
     let mut infos = 0;
-    let r = search_threads(&g, &params, &tt, &stop, 3, &mut |_| infos += 1);
+    let r = search(
+        &g,
+        SearchRequest::new(&params, &tt, &stop)
+            .threads(3)
+            .on_info(&mut |_| infos += 1),
+    );
     assert!([(4, 7), (9, 7)].contains(&xy(r.best)), "{:?}", xy(r.best));
     assert!(r.score > MATE_BOUND);
 
@@ -179,14 +185,16 @@ fn lazy_smp_threads_share_the_work_and_agree_on_forced_moves() {
     );
     let one = search(
         &g,
-        &params,
-        &TranspositionTable::new(8 << 20),
-        &stop,
-        &mut |_| {},
+        SearchRequest::new(&params, &TranspositionTable::new(8 << 20), &stop),
     );
     let mut depths = Vec::new();
     let tt = TranspositionTable::new(8 << 20);
-    let r = search_threads(&g, &params, &tt, &stop, 3, &mut |i| depths.push(i.depth));
+    let r = search(
+        &g,
+        SearchRequest::new(&params, &tt, &stop)
+            .threads(3)
+            .on_info(&mut |i| depths.push(i.depth)),
+    );
     assert_eq!(r.depth, 6);
     assert_eq!(depths, (1..=6).collect::<Vec<_>>());
     assert!(r.nodes > 0 && r.best != Move::NONE);

@@ -451,7 +451,7 @@ fn shallow_searches_score_as_plain_minimax_of_the_evaluation() {
     // there and no reverse futility; depth 1 takes its value from the move list's
     // ordering scores).
     use ply::search::tt::TranspositionTable;
-    use ply::search::{search, Limits, SearchParams};
+    use ply::search::{search, Limits, SearchParams, SearchRequest};
     use std::sync::atomic::AtomicBool;
     let mut seed = 5;
     let mut checked = 0;
@@ -475,7 +475,10 @@ fn shallow_searches_score_as_plain_minimax_of_the_evaluation() {
                 multipv: 1,
                 blocked: Vec::new(),
             };
-            let r = search(&pos, &params, &tt, &AtomicBool::new(false), &mut |_| {});
+            let r = search(
+                &pos,
+                SearchRequest::new(&params, &tt, &AtomicBool::new(false)),
+            );
             assert_eq!(r.score, minimax(&mut pos, depth), "{pos} depth {depth}");
         }
         checked += 1;

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use ply::games::tictactoe::TicTacToe;
 use ply::games::{Color, Game, GameResult, Move, StoneGame};
-use ply::search::{search, tt::TranspositionTable, Limits, SearchParams};
+use ply::search::{search, tt::TranspositionTable, Limits, SearchParams, SearchRequest};
 
 /// The eight lines of the board.
 const L: [[usize; 3]; 8] = [
@@ -109,7 +109,7 @@ fn every_reachable_position_gets_a_value_keeping_move() {
             blocked: Vec::new(),
         };
         tt.clear();
-        let r = search(&game, &params, &tt, &stop, &mut |_| {});
+        let r = search(&game, SearchRequest::new(&params, &tt, &stop));
         let sq = r.best.index();
         assert!(
             sq < 9 && board[sq] == 0,
