@@ -7,6 +7,9 @@
 use super::pattern::{BLACK, EMPTY, WALL};
 use super::Rule;
 
+/// Recursion depth of the renju three test.
+pub(super) const FORBID_DEPTH: usize = 4;
+
 /// Most virtual stones the recursive forbidden test stacks up (then gives up and
 /// calls the square not forbidden).
 const MAX_VIRTUAL: usize = 8;

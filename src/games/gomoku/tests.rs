@@ -1,3 +1,5 @@
+use super::board::{threatens, SIDE_KEY};
+use super::pattern::{BLACK, WALL};
 use super::*;
 use crate::games::{Color, Game, GameResult, Move, ScoredMove};
 

@@ -5,8 +5,10 @@
 //! "What does this move make" is `threat(mv, side to move)`; "what does it stop" is
 //! `threat(mv, opponent)` (the square is taken away from him).
 
+use super::pattern::EMPTY;
 use super::pattern::{self, Pat};
-use super::{Gomoku, Rule, EMPTY, FORBID_DEPTH};
+use super::rules::FORBID_DEPTH;
+use super::{Gomoku, Rule};
 use crate::games::{Color, Move};
 
 /// What a stone makes on one line, weakest first.

@@ -1,0 +1,954 @@
+//! The board: a flat padded array of cells (a border of [`BORDER`] wall cells, so
+//! line walks need no bounds checks), its stones in play order, the Zobrist key and
+//! the incremental pattern state. Per empty square and direction it keeps the
+//! 8-neighbour window code, the per-colour line pattern (`pattern.rs`) and the
+//! per-colour combination index; placing or removing a stone updates only the 32
+//! squares within distance 4 along its 4 lines. Running per-colour totals of square
+//! values give the evaluation, the same per-square data give the move ordering, and
+//! counts of combined classes per colour let move generation skip scans (no five
+//! threat -> no scan).
+
+use super::pattern::{self, Combo, BLACK, EMPTY, NP4, P4_FIVE, POW11, WALL};
+use super::rules::{self, FORBID_DEPTH};
+use super::{vcf, Rule, BORDER, MAX_SIZE, MIN_SIZE};
+use crate::games::{Color, Move, ScoredMove};
+use std::sync::OnceLock;
+
+const MAX_STRIDE: usize = MAX_SIZE + 2 * BORDER;
+
+/// Move-ordering tier step (above any attack + defence value).
+const ORDER_TIER: i32 = 100_000;
+
+pub(super) const OUT_NONE: u8 = 0;
+/// The stone completed a win under the rule.
+pub(super) const OUT_WIN: u8 = 1;
+/// Renju: a black stone on a forbidden point.
+pub(super) const OUT_FORBIDDEN: u8 = 2;
+/// A set-up stone ([`Gomoku::set_up`]) after which black / white has a line that wins
+/// under the rule somewhere on the board (both bits: both have one).
+pub(super) const OUT_LINE_BLACK: u8 = 4;
+pub(super) const OUT_LINE_WHITE: u8 = 8;
+
+/// A combined class that must be answered next move: an open four or a four-three.
+#[inline]
+pub(super) fn threatens(k: u8) -> bool {
+    k == pattern::P4_FLEX4 || k == pattern::P4_BLOCK4_FLEX3
+}
+
+/// Per-square incremental state.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
+pub(super) struct Info {
+    /// Window code per direction (8 neighbours, 2 bits each).
+    pub(super) keys: [u16; 4],
+    /// Line pattern per direction per colour (valid while the square is empty).
+    pub(super) pat: [[u8; 2]; 4],
+    /// Base-11 combination index per colour (valid while the square is empty).
+    pub(super) code: [u16; 2],
+}
+
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Hist {
+    pub(super) pos: u16,
+    pub(super) color: Color,
+    pub(super) outcome: u8,
+}
+
+fn zobrist() -> &'static [[u64; 2]] {
+    static Z: OnceLock<Vec<[u64; 2]>> = OnceLock::new();
+    Z.get_or_init(|| {
+        let mut s: u64 = 0x9E37_79B9_7F4A_7C15 ^ 0x676F_6D6F_6B75;
+        let mut next = || {
+            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        (0..MAX_STRIDE * MAX_STRIDE)
+            .map(|_| [next(), next()])
+            .collect()
+    })
+}
+
+/// Zobrist key of "white to move".
+pub(super) const SIDE_KEY: u64 = 0xD1B5_4A32_D192_ED03;
+
+/// A gomoku position with incremental pattern state.
+#[derive(Clone)]
+pub struct Gomoku {
+    pub(super) width: usize,
+    pub(super) height: usize,
+    pub(super) rule: Rule,
+    pub(super) stride: usize,
+    pub(super) dirs: [isize; 4],
+    pub(super) cells: Vec<u8>,
+    pub(super) info: Vec<Info>,
+    /// Stones within Chebyshev distance 2 (candidate squares).
+    pub(super) near: Vec<u8>,
+    pub(super) lines: &'static pattern::LineTable,
+    pub(super) combos: [&'static [Combo]; 2],
+    /// Per colour: the evaluation's bonus for a winning threat of the side to move and
+    /// its malus for the waiting side's open four (see `evaluate`).
+    pub(super) threat_terms: [[i32; 2]; 2],
+    /// Per colour to move: the evaluation's value of each threat mask
+    /// (`pattern::threat_mask`).
+    pub(super) threat_masks: [&'static [i16; pattern::NTHREAT]; 2],
+    pub(super) zob: &'static [[u64; 2]],
+    /// Sum of square values per colour, as side to move / as waiting side.
+    pub(super) tot_move: [i32; 2],
+    pub(super) tot_wait: [i32; 2],
+    /// Empty squares per colour per combined class.
+    pub(super) p4count: [[u16; NP4]; 2],
+    pub(super) hist: Vec<Hist>,
+    pub(super) stm: Color,
+    pub(super) key: u64,
+    /// Transposition tables of the VCF and VCT solvers (empty in a clone).
+    pub(super) vcf_tt: vcf::SolverTable,
+    pub(super) vct_tt: vcf::SolverTable,
+}
+
+impl std::fmt::Debug for Gomoku {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "Gomoku {}x{} {:?}", self.width, self.height, self.rule)?;
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let c = match self.cells[self.pos(x, y)] {
+                    EMPTY => '.',
+                    BLACK => 'X',
+                    _ => 'O',
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Gomoku {
+    pub fn new(width: usize, height: usize, rule: Rule) -> Result<Gomoku, String> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&width) || !(MIN_SIZE..=MAX_SIZE).contains(&height) {
+            return Err(format!(
+                "unsupported board size {width}x{height} (each side must be {MIN_SIZE}..={MAX_SIZE})"
+            ));
+        }
+        let stride = width + 2 * BORDER;
+        let rows = height + 2 * BORDER;
+        let s = stride as isize;
+        let dirs = [1, s, s + 1, s - 1];
+        let mut cells = vec![WALL; stride * rows];
+        for y in 0..height {
+            for x in 0..width {
+                cells[(y + BORDER) * stride + x + BORDER] = EMPTY;
+            }
+        }
+        let mut g = Gomoku {
+            width,
+            height,
+            rule,
+            stride,
+            dirs,
+            cells,
+            info: vec![Info::default(); stride * rows],
+            near: vec![0; stride * rows],
+            lines: pattern::line_table(rule),
+            combos: [
+                pattern::combo_table(rule, 0, true),
+                pattern::combo_table(rule, 1, true),
+            ],
+            threat_terms: [0, 1].map(|c| {
+                let w = pattern::trained_weights(rule, c).unwrap_or_else(pattern::hand_weights);
+                [
+                    i32::from(w[pattern::W_THREAT_WIN]),
+                    i32::from(w[pattern::W_THREAT_DEFEND]),
+                ]
+            }),
+            threat_masks: [0, 1].map(|c| pattern::threat_table(rule, c, true)),
+            zob: zobrist(),
+            tot_move: [0; 2],
+            tot_wait: [0; 2],
+            p4count: [[0; NP4]; 2],
+            hist: Vec::with_capacity(width * height),
+            stm: Color::Black,
+            key: 0,
+            vcf_tt: vcf::SolverTable::default(),
+            vct_tt: vcf::SolverTable::default(),
+        };
+        g.init_state();
+        Ok(g)
+    }
+
+    /// Switches this position to the hand-set evaluation (the trainer's self-play
+    /// games are played with it, so that they do not depend on committed weights).
+    pub fn use_hand_eval(&mut self) {
+        self.combos = [0, 1].map(|c| pattern::combo_table(self.rule, c, false));
+        let w = pattern::hand_weights();
+        let t = [
+            i32::from(w[pattern::W_THREAT_WIN]),
+            i32::from(w[pattern::W_THREAT_DEFEND]),
+        ];
+        self.threat_terms = [t, t];
+        self.threat_masks = [0, 1].map(|c| pattern::threat_table(self.rule, c, false));
+        self.init_state();
+    }
+
+    /// The evaluation's inputs: `evaluate()` (before its clamp) is the dot product of
+    /// these with the weights of both colours laid end to end (black's
+    /// [`pattern::NWEIGHTS`] then white's; the waiting side's and the defence terms
+    /// enter negated). Only the trainer uses it.
+    pub fn eval_features(&self) -> Vec<f32> {
+        use pattern::{
+            NWEIGHTS, W_CLASS_MOVE, W_CLASS_WAIT, W_LINE_MOVE, W_LINE_WAIT, W_MULTI_MOVE,
+            W_MULTI_WAIT,
+        };
+        let us = self.stm.index();
+        let them = 1 - us;
+        let mut f = vec![0f32; 2 * NWEIGHTS];
+        for p in 0..self.cells.len() {
+            if self.cells[p] != EMPTY {
+                continue;
+            }
+            for c in 0..2 {
+                let combo = self.combo(p, c);
+                if combo.p4 == pattern::P4_FORBID {
+                    continue;
+                }
+                let (base, line, class, multi, sign) = if c == us {
+                    (c * NWEIGHTS, W_LINE_MOVE, W_CLASS_MOVE, W_MULTI_MOVE, 1.0)
+                } else {
+                    (c * NWEIGHTS, W_LINE_WAIT, W_CLASS_WAIT, W_MULTI_WAIT, -1.0)
+                };
+                for d in 0..4 {
+                    f[base + line + self.info[p].pat[d][c] as usize] += sign;
+                }
+                f[base + class + combo.p4 as usize] += sign;
+                let m = pattern::multiset([0, 1, 2, 3].map(|d| self.info[p].pat[d][c]));
+                f[base + multi + m] += sign;
+            }
+        }
+        let (win, defend) = self.threat_flags();
+        if win {
+            f[us * NWEIGHTS + pattern::W_THREAT_WIN] = 1.0;
+        }
+        if defend {
+            f[them * NWEIGHTS + pattern::W_THREAT_DEFEND] = -1.0;
+        }
+        f[us * NWEIGHTS + pattern::W_THREAT_MASK + self.threat_mask()] = 1.0;
+        f
+    }
+
+    /// Whether the side to move has a winning threat against no four of the
+    /// opponent's, and whether the opponent has an open-four square against no four
+    /// of ours (the two threat terms of `evaluate`).
+    pub(super) fn threat_flags(&self) -> (bool, bool) {
+        let us = self.stm.index();
+        let them = 1 - us;
+        let count = |c: usize, from: u8| -> u16 { self.p4count[c][from as usize..].iter().sum() };
+        let our_fours = count(us, pattern::P4_BLOCK4);
+        let their_fours = count(them, pattern::P4_BLOCK4);
+        let renju_black = self.rule == Rule::Renju && self.stm == Color::Black;
+        let strong = self.p4count[us][pattern::P4_BLOCK4_FLEX3 as usize]
+            + if renju_black {
+                0
+            } else {
+                self.p4count[us][pattern::P4_FLEX3_2X as usize]
+            };
+        (
+            strong > 0 && their_fours == 0,
+            self.p4count[them][pattern::P4_FLEX4 as usize] > 0 && our_fours == 0,
+        )
+    }
+
+    /// The threat mask of the position for the side to move (`pattern::threat_mask`).
+    #[inline]
+    pub(super) fn threat_mask(&self) -> usize {
+        let us = self.stm.index();
+        pattern::threat_mask(&self.p4count[us], &self.p4count[1 - us])
+    }
+
+    /// Builds the window codes and pattern state from `cells` (only used at creation
+    /// and by the consistency tests).
+    pub(super) fn init_state(&mut self) {
+        self.tot_move = [0; 2];
+        self.tot_wait = [0; 2];
+        self.p4count = [[0; NP4]; 2];
+        for p in 0..self.cells.len() {
+            let mut info = Info::default();
+            if self.cells[p] != WALL {
+                for (d, &dd) in self.dirs.iter().enumerate() {
+                    let mut key = 0u16;
+                    for k in 1..=4isize {
+                        let lo = p as isize - k * dd;
+                        let hi = p as isize + k * dd;
+                        let cl = self.cell_or_wall(lo);
+                        let ch = self.cell_or_wall(hi);
+                        key |= (cl as u16) << (2 * (4 - k));
+                        key |= (ch as u16) << (2 * (k + 3));
+                    }
+                    info.keys[d] = key;
+                }
+            }
+            self.info[p] = info;
+            if self.cells[p] == EMPTY {
+                self.add_square(p);
+            }
+        }
+    }
+
+    #[inline]
+    fn cell_or_wall(&self, i: isize) -> u8 {
+        if i < 0 {
+            WALL
+        } else {
+            self.cells.get(i as usize).copied().unwrap_or(WALL)
+        }
+    }
+
+    #[inline]
+    pub(super) fn pos(&self, x: usize, y: usize) -> usize {
+        (y + BORDER) * self.stride + x + BORDER
+    }
+
+    /// Padded position of a move, if it is on the board.
+    #[inline]
+    pub(super) fn pos_of(&self, mv: Move) -> Option<usize> {
+        let i = mv.index();
+        if i < self.width * self.height {
+            Some(self.pos(i % self.width, i / self.width))
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    pub(super) fn move_of(&self, pos: usize) -> Move {
+        let x = pos % self.stride - BORDER;
+        let y = pos / self.stride - BORDER;
+        Move((y * self.width + x) as u16)
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    pub fn stone(&self, mv: Move) -> Option<Color> {
+        match self.cells[self.pos_of(mv)?] {
+            BLACK => Some(Color::Black),
+            pattern::WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Puts a stone of `color` on the empty square `mv` (set-up or [`Game::make`]);
+    /// `unmake` takes it back. Ignored if `mv` is off the board or occupied (use
+    /// [`Gomoku::try_place`] to learn about that).
+    pub fn place(&mut self, mv: Move, color: Color) {
+        let _ = self.try_place(mv, color);
+    }
+
+    /// [`Gomoku::place`], reporting an off-board or occupied square.
+    pub fn try_place(&mut self, mv: Move, color: Color) -> Result<(), String> {
+        let p = self
+            .pos_of(mv)
+            .ok_or_else(|| format!("move {} is off the board", mv.0))?;
+        if self.cells[p] != EMPTY {
+            return Err(format!("square {} is occupied", mv.0));
+        }
+        self.place_at(p, color);
+        Ok(())
+    }
+
+    /// Puts a stone of `color` on the empty square `mv` as part of a set-up position
+    /// (a Gomocup BOARD, a FEN), where the order of the stones means nothing: the
+    /// stone is not judged (a black stone is never forbidden, the stone "completing" a
+    /// line is not special). The game is over after it when a line on the board
+    /// already wins under the rule ([`Gomoku::line_winners`]), whoever made it. The
+    /// pattern state is updated as by [`Gomoku::place`]; `unmake` takes it back.
+    pub fn set_up(&mut self, mv: Move, color: Color) -> Result<(), String> {
+        let p = self
+            .pos_of(mv)
+            .ok_or_else(|| format!("move {} is off the board", mv.0))?;
+        if self.cells[p] != EMPTY {
+            return Err(format!("square {} is occupied", mv.0));
+        }
+        self.put(p, color, OUT_NONE);
+        let [black, white] = self.line_winners();
+        if let Some(h) = self.hist.last_mut() {
+            h.outcome =
+                if black { OUT_LINE_BLACK } else { 0 } | if white { OUT_LINE_WHITE } else { 0 };
+        }
+        Ok(())
+    }
+
+    /// Which colours (black, white) have a line of stones on the board that wins
+    /// under the rule: freestyle five or more, standard exactly five, renju black
+    /// exactly five and white five or more, caro more than five or a five not blocked
+    /// at both ends. Reads the board as a position, whatever order the stones came in.
+    pub fn line_winners(&self) -> [bool; 2] {
+        let mut won = [false; 2];
+        for h in &self.hist {
+            let p = h.pos as usize;
+            let own = self.cells[p];
+            let c = h.color.index();
+            if won[c] || own == EMPTY {
+                continue;
+            }
+            for &d in &self.dirs {
+                // Each run once, from its first stone.
+                if self.cells[(p as isize - d) as usize] == own {
+                    continue;
+                }
+                let mut len = 1isize;
+                while self.cells[(p as isize + len * d) as usize] == own {
+                    len += 1;
+                }
+                let wins = rules::run_wins(self.rule, own == BLACK, len as usize, || {
+                    self.cells[(p as isize - d) as usize] != EMPTY
+                        && self.cells[(p as isize + len * d) as usize] != EMPTY
+                });
+                if wins {
+                    won[c] = true;
+                    break;
+                }
+            }
+        }
+        won
+    }
+
+    pub fn set_side_to_move(&mut self, color: Color) {
+        if color != self.stm {
+            self.key ^= SIDE_KEY;
+            self.stm = color;
+        }
+    }
+
+    /// Every stone in the order it was placed.
+    pub fn history(&self) -> Vec<(Move, Color)> {
+        self.hist
+            .iter()
+            .map(|h| (self.move_of(h.pos as usize), h.color))
+            .collect()
+    }
+
+    pub fn last_move(&self) -> Option<(Move, Color)> {
+        self.hist
+            .last()
+            .map(|h| (self.move_of(h.pos as usize), h.color))
+    }
+
+    /// Is the empty square `mv` forbidden for black (renju only)?
+    pub fn is_forbidden(&self, mv: Move) -> bool {
+        match self.pos_of(mv) {
+            Some(p) => self.rule == Rule::Renju && self.cells[p] == EMPTY && self.forbidden_at(p),
+            None => false,
+        }
+    }
+
+    /// Every empty square forbidden for black, ascending.
+    pub fn forbidden_points(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        if self.rule != Rule::Renju {
+            return v;
+        }
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let p = self.pos(x, y);
+                if self.cells[p] == EMPTY && self.forbidden_at(p) {
+                    v.push(Move((y * self.width + x) as u16));
+                }
+            }
+        }
+        v
+    }
+
+    /// Would a stone of `color` on the empty square `mv` win under the rule?
+    pub fn wins_at(&self, mv: Move, color: Color) -> bool {
+        match self.pos_of(mv) {
+            Some(p) => self.cells[p] == EMPTY && self.would_win(p, color),
+            None => false,
+        }
+    }
+
+    // ---- internals -------------------------------------------------------------
+
+    /// Renju forbidden test of an empty square (filtered by the pattern tables).
+    #[inline]
+    pub(super) fn forbidden_at(&self, p: usize) -> bool {
+        self.combos[0][self.info[p].code[0] as usize].maybe_forbidden && self.forbidden_exact(p)
+    }
+
+    /// The exact renju forbidden test, looking only at the lines whose black table
+    /// pattern could hold a five, overline, four or three.
+    fn forbidden_exact(&self, p: usize) -> bool {
+        let pat = &self.info[p].pat;
+        let mut mask = 0u8;
+        for (d, x) in pat.iter().enumerate() {
+            if x[0] >= pattern::F3 {
+                mask |= 1 << d;
+            }
+        }
+        rules::VBoard::new(&self.cells, self.dirs).forbidden_in(p, FORBID_DEPTH, mask)
+    }
+
+    /// The exact renju forbidden test on all 4 lines (no table help; for tests).
+    #[cfg(test)]
+    pub(super) fn forbidden_unfiltered(&self, p: usize) -> bool {
+        rules::VBoard::new(&self.cells, self.dirs).forbidden(p, FORBID_DEPTH)
+    }
+
+    /// Exact win test for `color` on empty `p`, filtered by the tables.
+    #[inline]
+    pub(super) fn would_win(&self, p: usize, color: Color) -> bool {
+        let c = color.index();
+        self.combos[c][self.info[p].code[c] as usize].p4 == P4_FIVE
+            && rules::wins_at(&self.cells, self.dirs, self.rule, c as u8 + 1, p)
+    }
+
+    #[inline]
+    pub(super) fn combo(&self, p: usize, c: usize) -> &Combo {
+        &self.combos[c][self.info[p].code[c] as usize]
+    }
+
+    /// Adds an empty square's values (recomputing its patterns from its keys).
+    fn add_square(&mut self, p: usize) {
+        let keys = self.info[p].keys;
+        let pat = keys.map(|k| self.lines[k as usize]);
+        self.info[p].pat = pat;
+        for c in 0..2 {
+            let code: i32 = pat.iter().zip(POW11).map(|(x, w)| x[c] as i32 * w).sum();
+            self.info[p].code[c] = code as u16;
+            let e = self.combos[c][code as usize];
+            self.tot_move[c] += e.v_move as i32;
+            self.tot_wait[c] += e.v_wait as i32;
+            self.p4count[c][e.p4 as usize] += 1;
+        }
+    }
+
+    /// Removes a square's values (it is being occupied).
+    fn remove_square(&mut self, p: usize) {
+        for c in 0..2 {
+            let e = self.combos[c][self.info[p].code[c] as usize];
+            self.tot_move[c] -= e.v_move as i32;
+            self.tot_wait[c] -= e.v_wait as i32;
+            self.p4count[c][e.p4 as usize] -= 1;
+        }
+    }
+
+    /// Recomputes the direction-`d` patterns of empty square `q` after its key changed.
+    #[inline(always)]
+    fn refresh(&mut self, q: usize, d: usize) {
+        let npp = self.lines[self.info[q].keys[d] as usize];
+        let opp = self.info[q].pat[d];
+        if npp == opp {
+            return;
+        }
+        self.info[q].pat[d] = npp;
+        for c in 0..2 {
+            let (np, op) = (npp[c], opp[c]);
+            if np != op {
+                let oc = self.info[q].code[c] as i32;
+                let nc = oc + (np as i32 - op as i32) * POW11[d];
+                self.info[q].code[c] = nc as u16;
+                let o = self.combos[c][oc as usize];
+                let n = self.combos[c][nc as usize];
+                self.tot_move[c] += n.v_move as i32 - o.v_move as i32;
+                self.tot_wait[c] += n.v_wait as i32 - o.v_wait as i32;
+                self.p4count[c][o.p4 as usize] -= 1;
+                self.p4count[c][n.p4 as usize] += 1;
+            }
+        }
+    }
+
+    /// XORs stone code `code` into the windows of the squares along the 4 lines
+    /// through `p`, refreshing the empty ones.
+    #[inline(always)]
+    fn update_lines(&mut self, p: usize, code: u16) {
+        for d in 0..4 {
+            let dd = self.dirs[d];
+            for k in 1..=4usize {
+                let q = (p as isize - dd * k as isize) as usize;
+                let cq = self.cells[q];
+                if cq == WALL {
+                    break;
+                }
+                self.info[q].keys[d] ^= code << (2 * (k + 3));
+                if cq == EMPTY {
+                    self.refresh(q, d);
+                }
+            }
+            for k in 1..=4usize {
+                let q = (p as isize + dd * k as isize) as usize;
+                let cq = self.cells[q];
+                if cq == WALL {
+                    break;
+                }
+                self.info[q].keys[d] ^= code << (2 * (4 - k));
+                if cq == EMPTY {
+                    self.refresh(q, d);
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn update_near(&mut self, p: usize, add: bool) {
+        let s = self.stride;
+        let base = p - 2 * s - 2;
+        for dy in 0..5 {
+            let row = base + dy * s;
+            for cell in &mut self.near[row..row + 5] {
+                if add {
+                    *cell += 1;
+                } else {
+                    *cell -= 1;
+                }
+            }
+        }
+    }
+
+    pub(super) fn place_at(&mut self, p: usize, color: Color) {
+        let c = color.index();
+        // Outcome flags, decided on the board before the stone goes down.
+        let combo = *self.combo(p, c);
+        let mut outcome = OUT_NONE;
+        if combo.p4 == P4_FIVE && rules::wins_at(&self.cells, self.dirs, self.rule, c as u8 + 1, p)
+        {
+            outcome = OUT_WIN;
+        } else if self.rule == Rule::Renju
+            && color == Color::Black
+            && combo.maybe_forbidden
+            && self.forbidden_exact(p)
+        {
+            outcome = OUT_FORBIDDEN;
+        }
+        self.put(p, color, outcome);
+    }
+
+    /// Puts the stone down and updates the incremental state, with `outcome` recorded.
+    fn put(&mut self, p: usize, color: Color, outcome: u8) {
+        let c = color.index();
+        self.remove_square(p);
+        let code = c as u16 + 1;
+        self.cells[p] = code as u8;
+        self.update_lines(p, code);
+        self.update_near(p, true);
+        self.key ^= self.zob[p][c];
+        self.hist.push(Hist {
+            pos: p as u16,
+            color,
+            outcome,
+        });
+        self.set_side_to_move(color.other());
+    }
+
+    pub(super) fn unplace(&mut self) {
+        let Some(h) = self.hist.pop() else {
+            return;
+        };
+        let p = h.pos as usize;
+        let c = h.color.index();
+        self.cells[p] = EMPTY;
+        self.update_lines(p, c as u16 + 1);
+        self.update_near(p, false);
+        self.add_square(p);
+        self.key ^= self.zob[p][c];
+        self.set_side_to_move(h.color);
+    }
+
+    /// Is `p` (empty) a legal move for `color` (renju black: not forbidden)?
+    #[inline]
+    pub(super) fn legal_for(&self, p: usize, color: Color) -> bool {
+        !(self.rule == Rule::Renju && color == Color::Black && self.forbidden_at(p))
+    }
+
+    /// Calls `f(pos, move)` for every empty candidate square (near a stone), ascending.
+    #[inline]
+    pub(super) fn for_each_candidate(&self, mut f: impl FnMut(usize, Move)) {
+        for y in 0..self.height {
+            let row = self.pos(0, y);
+            for x in 0..self.width {
+                let p = row + x;
+                if self.near[p] != 0 && self.cells[p] == EMPTY {
+                    f(p, Move((y * self.width + x) as u16));
+                }
+            }
+        }
+    }
+
+    /// Layer 1: our immediate win (lowest index), if any.
+    pub(super) fn gen_win(&self, out: &mut Vec<ScoredMove>) -> bool {
+        let us = self.stm;
+        if self.p4count[us.index()][P4_FIVE as usize] == 0 {
+            return false;
+        }
+        let mut found = None;
+        self.for_each_candidate(|p, mv| {
+            if found.is_none() && self.would_win(p, us) {
+                found = Some(mv);
+            }
+        });
+        match found {
+            Some(mv) => {
+                out.push(ScoredMove {
+                    mv,
+                    score: i32::from(i16::MAX),
+                });
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Layer 2: the opponent threatens a five: only the legal blocks (maybe none).
+    pub(super) fn gen_block_five(&self, out: &mut Vec<ScoredMove>) -> bool {
+        let us = self.stm;
+        let them = us.other();
+        if self.p4count[them.index()][P4_FIVE as usize] == 0 {
+            return false;
+        }
+        let mut fives = Vec::new();
+        self.for_each_candidate(|p, _| {
+            if self.would_win(p, them) {
+                fives.push(p);
+            }
+        });
+        if fives.is_empty() {
+            return false;
+        }
+        if self.rule == Rule::Caro {
+            // A caro five also dies when blocked at both ends: the empty squares just
+            // past the opponent's runs through the five squares defend too.
+            let own = them.index() as u8 + 1;
+            for i in 0..fives.len() {
+                let f = fives[i];
+                for &dd in &self.dirs {
+                    let ends = [-dd, dd].map(|dir| {
+                        let mut q = (f as isize + dir) as usize;
+                        let mut n = 0;
+                        while self.cells[q] == own {
+                            q = (q as isize + dir) as usize;
+                            n += 1;
+                        }
+                        (q, n)
+                    });
+                    // Only along a line where the five square makes five or more.
+                    if ends[0].1 + ends[1].1 >= 4 {
+                        for (q, _) in ends {
+                            if self.cells[q] == EMPTY {
+                                fives.push(q);
+                            }
+                        }
+                    }
+                }
+            }
+            fives.sort_unstable();
+            fives.dedup();
+        }
+        for p in fives {
+            if self.legal_for(p, us) {
+                out.push(ScoredMove {
+                    mv: self.move_of(p),
+                    score: self.order_score(p),
+                });
+            }
+        }
+        true
+    }
+
+    /// The empty squares that would complete five for `c` with stones on `w` and the
+    /// line through it: the five squares of the fours a stone on `w` makes (every
+    /// five-square window through `w` holding four of `c`'s stones with `w` and no
+    /// other colour; an overline window counts too, which only adds squares).
+    fn four_five_squares(&self, w: usize, c: Color, out: &mut Vec<usize>) {
+        let own = c.index() as u8 + 1;
+        for &dd in &self.dirs {
+            for start in -4isize..=0 {
+                let mut mine = 0;
+                let mut empty = None;
+                let mut ok = true;
+                for i in 0..5 {
+                    let k = start + i;
+                    if k == 0 {
+                        continue;
+                    }
+                    let q = (w as isize + k * dd) as usize;
+                    match self.cells[q] {
+                        x if x == own => mine += 1,
+                        EMPTY if empty.is_none() => empty = Some(q),
+                        _ => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if let (true, 3, Some(q)) = (ok, mine, empty) {
+                    out.push(q);
+                }
+            }
+        }
+    }
+
+    /// Layer 2b: the opponent can make an open four or a four-three next move: only
+    /// the squares that spoil every such threat (found among the squares on the
+    /// threats' lines that hold a three or four of his; caro, or when no square
+    /// spoils them all: all those squares), our own fours, and against a four-three
+    /// the squares on the lines through its four's five square: a stone there can
+    /// turn our forced block into a four of ours (a counter-defence, as Rapfi's move
+    /// generator has it). When that block already makes a four of ours, every move is
+    /// generated. Renju: a forbidden square is no threat of black's.
+    pub(super) fn gen_defend(&self, out: &mut Vec<ScoredMove>) -> bool {
+        let us = self.stm;
+        let them = us.other();
+        let t = them.index();
+        let count = self.p4count[t][pattern::P4_FLEX4 as usize]
+            + self.p4count[t][pattern::P4_BLOCK4_FLEX3 as usize];
+        if count == 0 {
+            return false;
+        }
+        let mut threats = Vec::new();
+        self.for_each_candidate(|p, _| {
+            let k = self.combo(p, t).p4;
+            if threatens(k) && self.legal_for(p, them) {
+                threats.push(p);
+            }
+        });
+        if threats.is_empty() {
+            return false;
+        }
+        let reach: isize = if self.rule == Rule::Caro { 5 } else { 4 };
+        let u = us.index();
+        // The five squares of the fours that the four-three squares make.
+        let mut blocks = Vec::new();
+        for &w in &threats {
+            if self.combo(w, t).p4 == pattern::P4_BLOCK4_FLEX3 {
+                self.four_five_squares(w, them, &mut blocks);
+            }
+        }
+        for &b in &blocks {
+            let k = self.combo(b, u).p4;
+            if k >= pattern::P4_BLOCK4 && k != pattern::P4_FORBID {
+                return false;
+            }
+        }
+        // The empty squares within reach of `w` along direction `dd`.
+        let along = |w: usize, dd: isize, out: &mut Vec<usize>| {
+            for k in (-reach..=reach).filter(|&k| k != 0) {
+                let q = (w as isize + k * dd) as usize;
+                if self.cells[q] == EMPTY {
+                    out.push(q);
+                }
+            }
+        };
+        // The squares on his threats' lines (those holding a three or four of his:
+        // a stone on another line leaves the threat as it is).
+        let mut line = Vec::new();
+        for &w in &threats {
+            line.push(w);
+            for (d, &dd) in self.dirs.iter().enumerate() {
+                if (pattern::F3..=pattern::FORBID).contains(&self.info[w].pat[d][t]) {
+                    along(w, dd, &mut line);
+                }
+            }
+        }
+        // Of those, only the ones that spoil every threat (caro keeps all: a stone
+        // past a five's end matters there). If none does, all stay.
+        if self.rule != Rule::Caro {
+            let code = us.index() as u16 + 1;
+            let spoiling: Vec<usize> = line
+                .iter()
+                .copied()
+                .filter(|&q| threats.iter().all(|&w| self.spoils(q, w, t, code)))
+                .collect();
+            if !spoiling.is_empty() {
+                line = spoiling;
+            }
+        }
+        let mut squares = line;
+        for &b in &blocks {
+            squares.push(b);
+            for &dd in &self.dirs {
+                along(b, dd, &mut squares);
+            }
+        }
+        self.for_each_candidate(|p, _| {
+            let k = self.combo(p, u).p4;
+            if k >= pattern::P4_BLOCK4 {
+                squares.push(p);
+            }
+        });
+        squares.sort_unstable();
+        squares.dedup();
+        for p in squares {
+            if self.legal_for(p, us) {
+                out.push(ScoredMove {
+                    mv: self.move_of(p),
+                    score: self.order_score(p),
+                });
+            }
+        }
+        true
+    }
+
+    /// Does a stone of stone code `code` on empty square `q` leave colour `t`'s threat
+    /// square `w` without its open four or four-three? From the window codes alone
+    /// (the stone changes only the line through both). Renju black: a square the
+    /// table calls maybe forbidden counts as spoiled (the exact test is not run).
+    pub(super) fn spoils(&self, q: usize, w: usize, t: usize, code: u16) -> bool {
+        if q == w {
+            return true;
+        }
+        let diff = q as isize - w as isize;
+        let mut c = self.info[w].code[t] as i32;
+        for (d, &dd) in self.dirs.iter().enumerate() {
+            let shift = (1..=4isize).find_map(|k| {
+                if diff == k * dd {
+                    Some(2 * (k + 3))
+                } else if diff == -k * dd {
+                    Some(2 * (4 - k))
+                } else {
+                    None
+                }
+            });
+            if let Some(s) = shift {
+                let key = self.info[w].keys[d] ^ (code << s);
+                let np = self.lines[key as usize][t];
+                c += (i32::from(np) - i32::from(self.info[w].pat[d][t])) * POW11[d];
+                break;
+            }
+        }
+        let combo = &self.combos[t][c as usize];
+        !threatens(combo.p4)
+            || (self.rule == Rule::Renju && t == Color::Black.index() && combo.maybe_forbidden)
+    }
+
+    /// Ordering score of empty square `p` for the side to move: winning moves (open
+    /// four, four-three), then fours, then open threes, then the rest; within a tier
+    /// attack + defence.
+    #[inline]
+    fn order_score(&self, p: usize) -> i32 {
+        let us = self.stm.index();
+        let a = self.combo(p, us);
+        let tier = match a.p4 {
+            pattern::P4_FLEX4 | pattern::P4_BLOCK4_FLEX3 | P4_FIVE => 3,
+            pattern::P4_BLOCK4 | pattern::P4_BLOCK4_PLUS => 2,
+            pattern::P4_FLEX3 | pattern::P4_FLEX3_PLUS | pattern::P4_FLEX3_2X => 1,
+            _ => 0,
+        };
+        tier * ORDER_TIER + a.att as i32 + self.combo(p, 1 - us).def as i32
+    }
+
+    /// Layer 3: every candidate square (renju black: not forbidden), scored.
+    pub(super) fn gen_all(&self, out: &mut Vec<ScoredMove>) {
+        let us = self.stm;
+        let check_forbidden = self.rule == Rule::Renju && us == Color::Black;
+        self.for_each_candidate(|p, mv| {
+            if check_forbidden && self.forbidden_at(p) {
+                return;
+            }
+            out.push(ScoredMove {
+                mv,
+                score: self.order_score(p),
+            });
+        });
+    }
+}
