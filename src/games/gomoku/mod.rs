@@ -5,6 +5,7 @@
 //! Files, one concept each:
 //! - `board.rs`: the padded board, its stones, the incremental pattern state, the
 //!   keys, placing and taking back stones;
+//! - `movegen.rs`: move generation and ordering scores;
 //! - `pattern.rs`: the line and combination tables;
 //! - `rules.rs`: the exact win and renju forbidden tests;
 //! - this file: the rule, the public limits and the [`Game`] implementation;
@@ -12,6 +13,7 @@
 //! - `tests.rs`.
 
 mod board;
+mod movegen;
 mod pattern;
 mod rules;
 #[cfg(test)]
@@ -133,20 +135,7 @@ impl Game for Gomoku {
         }
     }
     fn generate(&self, out: &mut Vec<ScoredMove>) {
-        if self.hist.is_empty() {
-            let p = self.pos(self.width / 2, self.height / 2);
-            if self.cells[p] == EMPTY {
-                out.push(ScoredMove {
-                    mv: self.move_of(p),
-                    score: 0,
-                });
-            }
-            return;
-        }
-        if self.gen_win(out) || self.gen_block_five(out) || self.gen_defend(out) {
-            return;
-        }
-        self.gen_all(out);
+        self.gen_moves(out);
     }
     fn legal_moves(&self, out: &mut Vec<Move>) {
         for y in 0..self.height {

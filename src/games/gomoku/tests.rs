@@ -1,4 +1,5 @@
-use super::board::{threatens, SIDE_KEY};
+use super::board::SIDE_KEY;
+use super::movegen::threatens;
 use super::pattern::{BLACK, WALL};
 use super::*;
 use crate::games::{Color, Game, GameResult, Move, ScoredMove};
