@@ -10,7 +10,7 @@
 
 use super::pattern::{self, Combo, BLACK, EMPTY, NP4, P4_FIVE, POW11, WALL};
 use super::rules::{self, FORBID_DEPTH};
-use super::{vcf, Rule, BORDER, MAX_SIZE, MIN_SIZE};
+use super::{eval, vcf, Rule, BORDER, MAX_SIZE, MIN_SIZE};
 use crate::games::{Color, Move};
 use std::sync::OnceLock;
 
@@ -143,18 +143,9 @@ impl Gomoku {
             info: vec![Info::default(); stride * rows],
             near: vec![0; stride * rows],
             lines: pattern::line_table(rule),
-            combos: [
-                pattern::combo_table(rule, 0, true),
-                pattern::combo_table(rule, 1, true),
-            ],
-            threat_terms: [0, 1].map(|c| {
-                let w = pattern::trained_weights(rule, c).unwrap_or_else(pattern::hand_weights);
-                [
-                    i32::from(w[pattern::W_THREAT_WIN]),
-                    i32::from(w[pattern::W_THREAT_DEFEND]),
-                ]
-            }),
-            threat_masks: [0, 1].map(|c| pattern::threat_table(rule, c, true)),
+            combos: eval::combo_tables(rule, true),
+            threat_terms: eval::threat_terms(rule, true),
+            threat_masks: eval::threat_masks(rule, true),
             zob: zobrist(),
             tot_move: [0; 2],
             tot_wait: [0; 2],
@@ -172,14 +163,9 @@ impl Gomoku {
     /// Switches this position to the hand-set evaluation (the trainer's self-play
     /// games are played with it, so that they do not depend on committed weights).
     pub fn use_hand_eval(&mut self) {
-        self.combos = [0, 1].map(|c| pattern::combo_table(self.rule, c, false));
-        let w = pattern::hand_weights();
-        let t = [
-            i32::from(w[pattern::W_THREAT_WIN]),
-            i32::from(w[pattern::W_THREAT_DEFEND]),
-        ];
-        self.threat_terms = [t, t];
-        self.threat_masks = [0, 1].map(|c| pattern::threat_table(self.rule, c, false));
+        self.combos = eval::combo_tables(self.rule, false);
+        self.threat_terms = eval::threat_terms(self.rule, false);
+        self.threat_masks = eval::threat_masks(self.rule, false);
         self.init_state();
     }
 
@@ -226,35 +212,6 @@ impl Gomoku {
         }
         f[us * NWEIGHTS + pattern::W_THREAT_MASK + self.threat_mask()] = 1.0;
         f
-    }
-
-    /// Whether the side to move has a winning threat against no four of the
-    /// opponent's, and whether the opponent has an open-four square against no four
-    /// of ours (the two threat terms of `evaluate`).
-    pub(super) fn threat_flags(&self) -> (bool, bool) {
-        let us = self.stm.index();
-        let them = 1 - us;
-        let count = |c: usize, from: u8| -> u16 { self.p4count[c][from as usize..].iter().sum() };
-        let our_fours = count(us, pattern::P4_BLOCK4);
-        let their_fours = count(them, pattern::P4_BLOCK4);
-        let renju_black = self.rule == Rule::Renju && self.stm == Color::Black;
-        let strong = self.p4count[us][pattern::P4_BLOCK4_FLEX3 as usize]
-            + if renju_black {
-                0
-            } else {
-                self.p4count[us][pattern::P4_FLEX3_2X as usize]
-            };
-        (
-            strong > 0 && their_fours == 0,
-            self.p4count[them][pattern::P4_FLEX4 as usize] > 0 && our_fours == 0,
-        )
-    }
-
-    /// The threat mask of the position for the side to move (`pattern::threat_mask`).
-    #[inline]
-    pub(super) fn threat_mask(&self) -> usize {
-        let us = self.stm.index();
-        pattern::threat_mask(&self.p4count[us], &self.p4count[1 - us])
     }
 
     /// Builds the window codes and pattern state from `cells` (only used at creation

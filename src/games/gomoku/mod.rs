@@ -5,6 +5,7 @@
 //! Files, one concept each:
 //! - `board.rs`: the padded board, its stones, the incremental pattern state, the
 //!   keys, placing and taking back stones;
+//! - `eval.rs`: the evaluation and the choice of its weights;
 //! - `movegen.rs`: move generation and ordering scores;
 //! - `pattern.rs`: the line and combination tables;
 //! - `rules.rs`: the exact win and renju forbidden tests;
@@ -13,6 +14,7 @@
 //! - `tests.rs`.
 
 mod board;
+mod eval;
 mod movegen;
 mod pattern;
 mod rules;
@@ -23,6 +25,7 @@ pub mod vcf;
 pub mod vct;
 
 pub use board::Gomoku;
+pub use eval::EVAL_LIMIT;
 
 use super::{Color, Game, GameResult, Move, ScoredMove, Tactic, TacticalWin};
 use board::{OUT_FORBIDDEN, OUT_LINE_BLACK, OUT_LINE_WHITE, OUT_WIN};
@@ -99,9 +102,6 @@ const RAZOR_MARGIN: i32 = 200;
 /// with no table move is searched a ply shallower from this depth.
 const IIR_DEPTH: i32 = 4;
 
-/// Evaluation clamp (well inside `MATE_BOUND`).
-pub const EVAL_LIMIT: i32 = 20_000;
-
 impl Game for Gomoku {
     fn key(&self) -> u64 {
         self.key
@@ -154,21 +154,7 @@ impl Game for Gomoku {
         self.unplace();
     }
     fn evaluate(&self) -> i32 {
-        let us = self.stm.index();
-        let them = 1 - us;
-        let mut v = self.tot_move[us] - self.tot_wait[them];
-        // Side to move's threats: a four-three or double open three of ours against no
-        // four of his is most often a forced win; his open-four square against no
-        // four of ours forces us to defend.
-        let (win, defend) = self.threat_flags();
-        if win {
-            v += self.threat_terms[us][0];
-        }
-        if defend {
-            v -= self.threat_terms[them][1];
-        }
-        v += i32::from(self.threat_masks[us][self.threat_mask()]);
-        v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        self.static_eval()
     }
     fn dimensions(&self) -> (usize, usize) {
         (self.width, self.height)
