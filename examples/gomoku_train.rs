@@ -32,13 +32,14 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use ply::games::gomoku::training::{self, TrainingExt};
 use ply::games::gomoku::{Gomoku, Rule};
 use ply::games::{splitmix64, Color, Game, Move, MATE_BOUND};
 use ply::search::tt::TranspositionTable;
 use ply::search::{search, Limits, SearchParams};
 
 const SIZE: usize = 15;
-const NW: usize = ply::games::gomoku::EVAL_WEIGHTS;
+const NW: usize = training::EVAL_WEIGHTS;
 
 fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
     args.iter()
@@ -297,7 +298,7 @@ fn error(w: &[f64], data: &[Sample], k: f64, lambda: f64) -> f64 {
 /// Both colours' weights of a weight file, black's then white's.
 fn weight_file(path: &str) -> Result<Vec<f64>, String> {
     let b = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    match [0, 1].map(|c| ply::games::gomoku::eval_weights_from_bytes(&b, c)) {
+    match [0, 1].map(|c| training::eval_weights_from_bytes(&b, c)) {
         [Some(black), Some(white)] => {
             Ok(black.iter().chain(&white).map(|&x| f64::from(x)).collect())
         }
@@ -325,7 +326,7 @@ fn train(args: &[String]) {
         valid.len(),
         started.elapsed().as_secs_f64()
     );
-    let hand = ply::games::gomoku::hand_eval_weights();
+    let hand = training::hand_eval_weights();
     let mut w: Vec<f64> = (0..2 * NW).map(|i| f64::from(hand[i % NW])).collect();
     // `--report FILE`: also the error of an existing weight file (e.g. the committed
     // one) on these positions, with the same K.
@@ -374,7 +375,7 @@ fn train(args: &[String]) {
     // towards 0 by `--l2`.
     let min_count: usize = arg(args, "--min-count", 200);
     let l2: f64 = arg(args, "--l2", 1e-9);
-    let sparse = ply::games::gomoku::eval_sparse_groups();
+    let sparse = training::eval_sparse_groups();
     let multi_move = sparse[0].0;
     let is_sparse = |i: usize| {
         let j = i % NW;
@@ -386,7 +387,7 @@ fn train(args: &[String]) {
             seen[i as usize] += 1;
         }
     }
-    let groups = ply::games::gomoku::eval_weight_groups();
+    let groups = training::eval_weight_groups();
     let in_group =
         |i: usize, g: usize| (sparse[g].0..sparse[g].0 + sparse[g].1).contains(&(i % NW));
     // `--mask-min-count`: the same for the threat masks alone (default `--min-count`).

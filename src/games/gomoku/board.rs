@@ -160,60 +160,6 @@ impl Gomoku {
         Ok(g)
     }
 
-    /// Switches this position to the hand-set evaluation (the trainer's self-play
-    /// games are played with it, so that they do not depend on committed weights).
-    pub fn use_hand_eval(&mut self) {
-        self.combos = eval::combo_tables(self.rule, false);
-        self.threat_terms = eval::threat_terms(self.rule, false);
-        self.threat_masks = eval::threat_masks(self.rule, false);
-        self.init_state();
-    }
-
-    /// The evaluation's inputs: `evaluate()` (before its clamp) is the dot product of
-    /// these with the weights of both colours laid end to end (black's
-    /// [`pattern::NWEIGHTS`] then white's; the waiting side's and the defence terms
-    /// enter negated). Only the trainer uses it.
-    pub fn eval_features(&self) -> Vec<f32> {
-        use pattern::{
-            NWEIGHTS, W_CLASS_MOVE, W_CLASS_WAIT, W_LINE_MOVE, W_LINE_WAIT, W_MULTI_MOVE,
-            W_MULTI_WAIT,
-        };
-        let us = self.stm.index();
-        let them = 1 - us;
-        let mut f = vec![0f32; 2 * NWEIGHTS];
-        for p in 0..self.cells.len() {
-            if self.cells[p] != EMPTY {
-                continue;
-            }
-            for c in 0..2 {
-                let combo = self.combo(p, c);
-                if combo.p4 == pattern::P4_FORBID {
-                    continue;
-                }
-                let (base, line, class, multi, sign) = if c == us {
-                    (c * NWEIGHTS, W_LINE_MOVE, W_CLASS_MOVE, W_MULTI_MOVE, 1.0)
-                } else {
-                    (c * NWEIGHTS, W_LINE_WAIT, W_CLASS_WAIT, W_MULTI_WAIT, -1.0)
-                };
-                for d in 0..4 {
-                    f[base + line + self.info[p].pat[d][c] as usize] += sign;
-                }
-                f[base + class + combo.p4 as usize] += sign;
-                let m = pattern::multiset([0, 1, 2, 3].map(|d| self.info[p].pat[d][c]));
-                f[base + multi + m] += sign;
-            }
-        }
-        let (win, defend) = self.threat_flags();
-        if win {
-            f[us * NWEIGHTS + pattern::W_THREAT_WIN] = 1.0;
-        }
-        if defend {
-            f[them * NWEIGHTS + pattern::W_THREAT_DEFEND] = -1.0;
-        }
-        f[us * NWEIGHTS + pattern::W_THREAT_MASK + self.threat_mask()] = 1.0;
-        f
-    }
-
     /// Builds the window codes and pattern state from `cells` (only used at creation
     /// and by the consistency tests).
     pub(super) fn init_state(&mut self) {

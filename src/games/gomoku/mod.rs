@@ -11,6 +11,7 @@
 //! - `rules.rs`: the exact win and renju forbidden tests;
 //! - this file: the rule, the public limits and the [`Game`] implementation;
 //! - `threat.rs`, `vcf.rs`, `vct.rs`: the threat classifier and solvers;
+//! - `training.rs`: the evaluation trainer's interface (nothing else uses it);
 //! - `tests.rs`.
 
 mod board;
@@ -21,6 +22,7 @@ mod rules;
 #[cfg(test)]
 mod tests;
 pub mod threat;
+pub mod training;
 pub mod vcf;
 pub mod vct;
 
@@ -30,44 +32,6 @@ pub use eval::EVAL_LIMIT;
 use super::{Color, Game, GameResult, Move, ScoredMove, Tactic, TacticalWin};
 use board::{OUT_FORBIDDEN, OUT_LINE_BLACK, OUT_LINE_WHITE, OUT_WIN};
 use pattern::{EMPTY, P4_FIVE};
-
-/// Length of one colour's evaluation weight vector (see `pattern::NWEIGHTS`).
-pub const EVAL_WEIGHTS: usize = pattern::NWEIGHTS;
-
-/// The hand-set evaluation as a weight vector (the trainer's start).
-pub fn hand_eval_weights() -> [i16; EVAL_WEIGHTS] {
-    pattern::hand_weights()
-}
-
-/// Offsets in a weight vector of the groups' "nothing" entries (no pattern, no class,
-/// four lines with no pattern), which the trainer keeps at 0.
-pub fn eval_weight_groups() -> [usize; 6] {
-    let none = pattern::multiset([pattern::NONE; 4]);
-    [
-        pattern::W_LINE_MOVE + pattern::NONE as usize,
-        pattern::W_CLASS_MOVE + pattern::P4_NONE as usize,
-        pattern::W_LINE_WAIT + pattern::NONE as usize,
-        pattern::W_CLASS_WAIT + pattern::P4_NONE as usize,
-        pattern::W_MULTI_MOVE + none,
-        pattern::W_MULTI_WAIT + none,
-    ]
-}
-
-/// The sparse groups of a weight vector, as (offset, length): the combination values
-/// as side to move and as waiting side, and the threat-mask values. The trainer fits
-/// only their entries seen often enough and regularises them.
-pub fn eval_sparse_groups() -> [(usize, usize); 3] {
-    [
-        (pattern::W_MULTI_MOVE, pattern::NMULTI),
-        (pattern::W_MULTI_WAIT, pattern::NMULTI),
-        (pattern::W_THREAT_MASK, pattern::NTHREAT),
-    ]
-}
-
-/// One colour's weights from a weight file's bytes (either layout), for the trainer.
-pub fn eval_weights_from_bytes(bytes: &[u8], color_index: usize) -> Option<[i16; EVAL_WEIGHTS]> {
-    pattern::weights_from_bytes(bytes, color_index)
-}
 
 /// The winning rule.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -1,6 +1,7 @@
 use super::board::SIDE_KEY;
 use super::movegen::threatens;
 use super::pattern::{BLACK, WALL};
+use super::training::TrainingExt;
 use super::*;
 use crate::games::{Color, Game, GameResult, Move, ScoredMove};
 
