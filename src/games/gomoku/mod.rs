@@ -8,7 +8,8 @@
 //! - `eval.rs`: the evaluation and the choice of its weights;
 //! - `movegen.rs`: move generation and ordering scores;
 //! - `pattern.rs`: the line and combination tables;
-//! - `rules.rs`: the exact win and renju forbidden tests;
+//! - `rules.rs`: the exact win and renju forbidden tests, and the rule questions
+//!   asked of a position (forbidden points, winning squares, winning lines);
 //! - this file: the rule, the public limits and the [`Game`] implementation;
 //! - `threat.rs`, `vcf.rs`, `vct.rs`: the threat classifier and solvers;
 //! - `training.rs`: the evaluation trainer's interface (nothing else uses it);
