@@ -1012,10 +1012,10 @@ fn caro_five_defences_include_the_square_past_the_end() {
     ] {
         let mut g = from_rows(rule, &["", "", "", "", "", "", "", "..OXXXX"], W);
         let f7 = g.pos(7, 7);
-        let mut fives = vcf::Squares::new();
+        let mut fives = threat::Squares::new();
         g.fives_through(g.pos(6, 7), B, &mut fives);
         assert_eq!(fives.as_slice(), &[f7 as u16], "{rule:?}");
-        let mut d = vcf::Squares::new();
+        let mut d = threat::Squares::new();
         g.five_defences(fives.as_slice(), W, &mut d);
         let got: Vec<(usize, usize)> = d
             .as_slice()
