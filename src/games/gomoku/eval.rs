@@ -4,11 +4,42 @@
 //! them are the committed trained ones per rule and colour (`weights/`), or the
 //! hand-set ones where a rule has none.
 
-use super::pattern::{self, Combo};
+use super::pattern::{self, Combo, NWEIGHTS, NWEIGHTS_V1, NWEIGHTS_V2};
 use super::{Color, Gomoku, Rule};
 
 /// Evaluation clamp (well inside `MATE_BOUND`).
 pub const EVAL_LIMIT: i32 = 20_000;
+
+/// Trained weights per rule, both colours (black first), `2 * NWEIGHTS` little-endian
+/// `i16` each; made by `examples/gomoku_train.rs` (`scripts/train-gomoku-eval.sh`).
+/// A file of any other length means "no trained weights": the hand table is used.
+const WEIGHT_FILES: [&[u8]; 4] = [
+    include_bytes!("weights/freestyle.bin"),
+    include_bytes!("weights/standard.bin"),
+    include_bytes!("weights/renju.bin"),
+    include_bytes!("weights/caro.bin"),
+];
+
+/// The trained weights of `color_index` (0 black, 1 white) under `rule`, if any.
+pub(super) fn trained_weights(rule: Rule, color_index: usize) -> Option<[i16; NWEIGHTS]> {
+    weights_from_bytes(WEIGHT_FILES[pattern::rule_index(rule)], color_index)
+}
+
+/// One colour's weights from a weight file's bytes (either layout), if it is one.
+pub(super) fn weights_from_bytes(bytes: &[u8], color_index: usize) -> Option<[i16; NWEIGHTS]> {
+    let n = match bytes.len() {
+        l if l == 2 * NWEIGHTS * 2 => NWEIGHTS,
+        l if l == 2 * NWEIGHTS_V2 * 2 => NWEIGHTS_V2,
+        l if l == 2 * NWEIGHTS_V1 * 2 => NWEIGHTS_V1,
+        _ => return None,
+    };
+    let mut w = [0i16; NWEIGHTS];
+    let base = color_index.min(1) * n * 2;
+    for (i, x) in w.iter_mut().take(n).enumerate() {
+        *x = i16::from_le_bytes([bytes[base + 2 * i], bytes[base + 2 * i + 1]]);
+    }
+    Some(w)
+}
 
 /// Per colour: the combination table (square values, move-ordering values, classes).
 pub(super) fn combo_tables(rule: Rule, trained: bool) -> [&'static [Combo]; 2] {
@@ -20,7 +51,7 @@ pub(super) fn combo_tables(rule: Rule, trained: bool) -> [&'static [Combo]; 2] {
 pub(super) fn threat_terms(rule: Rule, trained: bool) -> [[i32; 2]; 2] {
     [0, 1].map(|c| {
         let w = if trained {
-            pattern::trained_weights(rule, c).unwrap_or_else(pattern::hand_weights)
+            trained_weights(rule, c).unwrap_or_else(pattern::hand_weights)
         } else {
             pattern::hand_weights()
         };

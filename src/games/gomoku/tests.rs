@@ -1148,7 +1148,7 @@ fn eval_features_reproduce_the_evaluation() {
             let w: Vec<i32> = [0, 1]
                 .iter()
                 .flat_map(|&c| {
-                    pattern::trained_weights(rule, c)
+                    eval::trained_weights(rule, c)
                         .unwrap_or_else(pattern::hand_weights)
                         .map(i32::from)
                 })
@@ -1158,7 +1158,7 @@ fn eval_features_reproduce_the_evaluation() {
             if e.abs() == EVAL_LIMIT {
                 continue;
             }
-            let trained = pattern::trained_weights(rule, 0).is_some();
+            let trained = eval::trained_weights(rule, 0).is_some();
             let empties = (15 * 15 - g.ply()) as i32;
             let tolerance = if trained { 0 } else { 3 * empties };
             assert!(
@@ -1199,7 +1199,8 @@ fn multiset_ranks_every_combination_of_four_patterns_once() {
 
 #[test]
 fn weight_files_of_every_layout_load() {
-    use pattern::{weights_from_bytes, NWEIGHTS, NWEIGHTS_V1, NWEIGHTS_V2};
+    use eval::weights_from_bytes;
+    use pattern::{NWEIGHTS, NWEIGHTS_V1, NWEIGHTS_V2};
     // The earlier layouts: what they lack reads as 0.
     for n in [NWEIGHTS_V1, NWEIGHTS_V2] {
         let v: Vec<u8> = (0..2 * n)

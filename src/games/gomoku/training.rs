@@ -41,7 +41,7 @@ pub fn eval_sparse_groups() -> [(usize, usize); 3] {
 
 /// One colour's weights from a weight file's bytes (either layout), for the trainer.
 pub fn eval_weights_from_bytes(bytes: &[u8], color_index: usize) -> Option<[i16; EVAL_WEIGHTS]> {
-    pattern::weights_from_bytes(bytes, color_index)
+    eval::weights_from_bytes(bytes, color_index)
 }
 
 /// What the trainer asks of a position (import the trait to call these).
