@@ -32,6 +32,7 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use ply::games::gomoku::training::{self, TrainingExt};
 use ply::games::gomoku::{Gomoku, Rule};
 use ply::games::{splitmix64, Color, Game, Move, MATE_BOUND};
 use ply::search::tt::TranspositionTable;
@@ -40,7 +41,7 @@ use ply::tools::args::{named, positional};
 use ply::tools::progress::Progress;
 
 const SIZE: usize = 15;
-const NW: usize = ply::games::gomoku::EVAL_WEIGHTS;
+const NW: usize = training::EVAL_WEIGHTS;
 
 /// Option `name`'s value, or `default` when it is absent, through ply's argument
 /// helper: a value that does not parse ends the program with the option's name.
@@ -303,7 +304,7 @@ fn error(w: &[f64], data: &[Sample], k: f64, lambda: f64) -> f64 {
 /// Both colours' weights of a weight file, black's then white's.
 fn weight_file(path: &str) -> Result<Vec<f64>, String> {
     let b = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    match [0, 1].map(|c| ply::games::gomoku::eval_weights_from_bytes(&b, c)) {
+    match [0, 1].map(|c| training::eval_weights_from_bytes(&b, c)) {
         [Some(black), Some(white)] => {
             Ok(black.iter().chain(&white).map(|&x| f64::from(x)).collect())
         }
@@ -339,7 +340,7 @@ fn train(args: &[String]) {
         valid.len(),
         started.elapsed().as_secs_f64()
     );
-    let hand = ply::games::gomoku::hand_eval_weights();
+    let hand = training::hand_eval_weights();
     let mut w: Vec<f64> = (0..2 * NW).map(|i| f64::from(hand[i % NW])).collect();
     // Texel: the scale of the hand evaluation against the game results (lambda 0).
     let (mut lo, mut hi) = (20.0f64, 3000.0f64);
@@ -382,7 +383,7 @@ fn train(args: &[String]) {
     // the combinations of four lines and the threat masks seen in fewer than
     // `--min-count` training positions (too rare to fit). Those two groups are pulled
     // towards 0 by `--l2`.
-    let sparse = ply::games::gomoku::eval_sparse_groups();
+    let sparse = training::eval_sparse_groups();
     let multi_move = sparse[0].0;
     let is_sparse = |i: usize| {
         let j = i % NW;
@@ -394,7 +395,7 @@ fn train(args: &[String]) {
             seen[i as usize] += 1;
         }
     }
-    let groups = ply::games::gomoku::eval_weight_groups();
+    let groups = training::eval_weight_groups();
     let in_group =
         |i: usize, g: usize| (sparse[g].0..sparse[g].0 + sparse[g].1).contains(&(i % NW));
     // `--mask-min-count`: the same for the threat masks alone (default `--min-count`).

@@ -231,7 +231,7 @@ fn build_line_table(rule: Rule, own: u8) -> Vec<u8> {
     (0..1usize << 16).map(|key| b.classify(key)).collect()
 }
 
-fn rule_index(rule: Rule) -> usize {
+pub(super) fn rule_index(rule: Rule) -> usize {
     match rule {
         Rule::Freestyle => 0,
         Rule::Standard => 1,
@@ -388,37 +388,6 @@ pub fn hand_weights() -> [i16; NWEIGHTS] {
     w
 }
 
-/// Trained weights per rule, both colours (black first), `2 * NWEIGHTS` little-endian
-/// `i16` each; made by `examples/gomoku_train.rs` (`scripts/train-gomoku-eval.sh`).
-/// A file of any other length means "no trained weights": the hand table is used.
-const WEIGHT_FILES: [&[u8]; 4] = [
-    include_bytes!("weights/freestyle.bin"),
-    include_bytes!("weights/standard.bin"),
-    include_bytes!("weights/renju.bin"),
-    include_bytes!("weights/caro.bin"),
-];
-
-/// The trained weights of `color_index` (0 black, 1 white) under `rule`, if any.
-pub fn trained_weights(rule: Rule, color_index: usize) -> Option<[i16; NWEIGHTS]> {
-    weights_from_bytes(WEIGHT_FILES[rule_index(rule)], color_index)
-}
-
-/// One colour's weights from a weight file's bytes (either layout), if it is one.
-pub fn weights_from_bytes(bytes: &[u8], color_index: usize) -> Option<[i16; NWEIGHTS]> {
-    let n = match bytes.len() {
-        l if l == 2 * NWEIGHTS * 2 => NWEIGHTS,
-        l if l == 2 * NWEIGHTS_V2 * 2 => NWEIGHTS_V2,
-        l if l == 2 * NWEIGHTS_V1 * 2 => NWEIGHTS_V1,
-        _ => return None,
-    };
-    let mut w = [0i16; NWEIGHTS];
-    let base = color_index.min(1) * n * 2;
-    for (i, x) in w.iter_mut().take(n).enumerate() {
-        *x = i16::from_le_bytes([bytes[base + 2 * i], bytes[base + 2 * i + 1]]);
-    }
-    Some(w)
-}
-
 /// The threat-mask values of colour `color_index` to move under `rule` (its trained
 /// weights' [`W_THREAT_MASK`] group; all 0 without trained weights, as in the hand
 /// evaluation).
@@ -430,7 +399,7 @@ pub fn threat_table(rule: Rule, color_index: usize, trained: bool) -> &'static [
     }
     TABLES[rule_index(rule) * 2 + color_index.min(1)].get_or_init(|| {
         let mut t = [0i16; NTHREAT];
-        if let Some(w) = trained_weights(rule, color_index) {
+        if let Some(w) = super::eval::trained_weights(rule, color_index) {
             t.copy_from_slice(&w[W_THREAT_MASK..W_THREAT_MASK + NTHREAT]);
         }
         t
@@ -555,7 +524,7 @@ pub fn combo_table(rule: Rule, color_index: usize, trained: bool) -> &'static [C
     static TABLES: [OnceLock<Vec<Combo>>; 16] = [const { OnceLock::new() }; 16];
     let renju_black = rule == Rule::Renju && color_index == 0;
     let weights = if trained {
-        trained_weights(rule, color_index)
+        super::eval::trained_weights(rule, color_index)
     } else {
         None
     };

@@ -2,10 +2,16 @@
 //!
 //! These read the board directly (no tables), so they are the ground truth; the
 //! board only calls them when the pattern tables say a square *might* be a five or a
-//! forbidden point.
+//! forbidden point. The `Gomoku` methods at the end answer rule questions about a
+//! position that way: is a square forbidden, does a stone win there, which colours
+//! have a winning line.
 
-use super::pattern::{BLACK, EMPTY, WALL};
-use super::Rule;
+use super::pattern::{self, BLACK, EMPTY, P4_FIVE, WALL};
+use super::{Gomoku, Rule};
+use crate::games::{Color, Move};
+
+/// Recursion depth of the renju three test.
+pub(super) const FORBID_DEPTH: usize = 4;
 
 /// Most virtual stones the recursive forbidden test stacks up (then gives up and
 /// calls the square not forbidden).
@@ -276,4 +282,114 @@ pub fn wins_at(cells: &[u8], dirs: [isize; 4], rule: Rule, own: u8, p: usize) ->
         }
     }
     false
+}
+
+/// The rule on the board: the exact tests above, filtered by the pattern tables.
+impl Gomoku {
+    /// Which colours (black, white) have a line of stones on the board that wins
+    /// under the rule: freestyle five or more, standard exactly five, renju black
+    /// exactly five and white five or more, caro more than five or a five not blocked
+    /// at both ends. Reads the board as a position, whatever order the stones came in.
+    pub fn line_winners(&self) -> [bool; 2] {
+        let mut won = [false; 2];
+        for h in &self.hist {
+            let p = h.pos as usize;
+            let own = self.cells[p];
+            let c = h.color.index();
+            if won[c] || own == EMPTY {
+                continue;
+            }
+            for &d in &self.dirs {
+                // Each run once, from its first stone.
+                if self.cells[(p as isize - d) as usize] == own {
+                    continue;
+                }
+                let mut len = 1isize;
+                while self.cells[(p as isize + len * d) as usize] == own {
+                    len += 1;
+                }
+                let wins = run_wins(self.rule, own == BLACK, len as usize, || {
+                    self.cells[(p as isize - d) as usize] != EMPTY
+                        && self.cells[(p as isize + len * d) as usize] != EMPTY
+                });
+                if wins {
+                    won[c] = true;
+                    break;
+                }
+            }
+        }
+        won
+    }
+
+    /// Is the empty square `mv` forbidden for black (renju only)?
+    pub fn is_forbidden(&self, mv: Move) -> bool {
+        match self.pos_of(mv) {
+            Some(p) => self.rule == Rule::Renju && self.cells[p] == EMPTY && self.forbidden_at(p),
+            None => false,
+        }
+    }
+
+    /// Every empty square forbidden for black, ascending.
+    pub fn forbidden_points(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        if self.rule != Rule::Renju {
+            return v;
+        }
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let p = self.pos(x, y);
+                if self.cells[p] == EMPTY && self.forbidden_at(p) {
+                    v.push(Move((y * self.width + x) as u16));
+                }
+            }
+        }
+        v
+    }
+
+    /// Would a stone of `color` on the empty square `mv` win under the rule?
+    pub fn wins_at(&self, mv: Move, color: Color) -> bool {
+        match self.pos_of(mv) {
+            Some(p) => self.cells[p] == EMPTY && self.would_win(p, color),
+            None => false,
+        }
+    }
+
+    /// Is `p` (empty) a legal move for `color` (renju black: not forbidden)?
+    #[inline]
+    pub(super) fn legal_for(&self, p: usize, color: Color) -> bool {
+        !(self.rule == Rule::Renju && color == Color::Black && self.forbidden_at(p))
+    }
+
+    /// Exact win test for `color` on empty `p`, filtered by the tables.
+    #[inline]
+    pub(super) fn would_win(&self, p: usize, color: Color) -> bool {
+        let c = color.index();
+        self.combos[c][self.info[p].code[c] as usize].p4 == P4_FIVE
+            && wins_at(&self.cells, self.dirs, self.rule, c as u8 + 1, p)
+    }
+
+    /// Renju forbidden test of an empty square (filtered by the pattern tables).
+    #[inline]
+    pub(super) fn forbidden_at(&self, p: usize) -> bool {
+        self.combos[0][self.info[p].code[0] as usize].maybe_forbidden && self.forbidden_exact(p)
+    }
+
+    /// The exact renju forbidden test, looking only at the lines whose black table
+    /// pattern could hold a five, overline, four or three.
+    pub(super) fn forbidden_exact(&self, p: usize) -> bool {
+        let pat = &self.info[p].pat;
+        let mut mask = 0u8;
+        for (d, x) in pat.iter().enumerate() {
+            if x[0] >= pattern::F3 {
+                mask |= 1 << d;
+            }
+        }
+        VBoard::new(&self.cells, self.dirs).forbidden_in(p, FORBID_DEPTH, mask)
+    }
+
+    /// The exact renju forbidden test on all 4 lines (no table help; for tests).
+    #[cfg(test)]
+    pub(super) fn forbidden_unfiltered(&self, p: usize) -> bool {
+        VBoard::new(&self.cells, self.dirs).forbidden(p, FORBID_DEPTH)
+    }
 }

@@ -1,3 +1,7 @@
+use super::board::SIDE_KEY;
+use super::movegen::threatens;
+use super::pattern::{BLACK, WALL};
+use super::training::TrainingExt;
 use super::*;
 use crate::games::{Color, Game, GameResult, Move, ScoredMove};
 
@@ -1008,10 +1012,10 @@ fn caro_five_defences_include_the_square_past_the_end() {
     ] {
         let mut g = from_rows(rule, &["", "", "", "", "", "", "", "..OXXXX"], W);
         let f7 = g.pos(7, 7);
-        let mut fives = vcf::Squares::new();
+        let mut fives = threat::Squares::new();
         g.fives_through(g.pos(6, 7), B, &mut fives);
         assert_eq!(fives.as_slice(), &[f7 as u16], "{rule:?}");
-        let mut d = vcf::Squares::new();
+        let mut d = threat::Squares::new();
         g.five_defences(fives.as_slice(), W, &mut d);
         let got: Vec<(usize, usize)> = d
             .as_slice()
@@ -1144,7 +1148,7 @@ fn eval_features_reproduce_the_evaluation() {
             let w: Vec<i32> = [0, 1]
                 .iter()
                 .flat_map(|&c| {
-                    pattern::trained_weights(rule, c)
+                    eval::trained_weights(rule, c)
                         .unwrap_or_else(pattern::hand_weights)
                         .map(i32::from)
                 })
@@ -1154,7 +1158,7 @@ fn eval_features_reproduce_the_evaluation() {
             if e.abs() == EVAL_LIMIT {
                 continue;
             }
-            let trained = pattern::trained_weights(rule, 0).is_some();
+            let trained = eval::trained_weights(rule, 0).is_some();
             let empties = (15 * 15 - g.ply()) as i32;
             let tolerance = if trained { 0 } else { 3 * empties };
             assert!(
@@ -1195,7 +1199,8 @@ fn multiset_ranks_every_combination_of_four_patterns_once() {
 
 #[test]
 fn weight_files_of_every_layout_load() {
-    use pattern::{weights_from_bytes, NWEIGHTS, NWEIGHTS_V1, NWEIGHTS_V2};
+    use eval::weights_from_bytes;
+    use pattern::{NWEIGHTS, NWEIGHTS_V1, NWEIGHTS_V2};
     // The earlier layouts: what they lack reads as 0.
     for n in [NWEIGHTS_V1, NWEIGHTS_V2] {
         let v: Vec<u8> = (0..2 * n)

@@ -4,9 +4,14 @@
 //!
 //! "What does this move make" is `threat(mv, side to move)`; "what does it stop" is
 //! `threat(mv, opponent)` (the square is taken away from him).
+//!
+//! Also here, for the threat solvers (`vcf.rs`, `vct.rs`): the exact five squares
+//! of a colour and the moves that kill them all, in a small fixed-size square list.
 
 use super::pattern::{self, Pat};
-use super::{Gomoku, Rule, EMPTY, FORBID_DEPTH};
+use super::pattern::{EMPTY, P4_FIVE};
+use super::rules::FORBID_DEPTH;
+use super::{Gomoku, Rule};
 use crate::games::{Color, Move};
 
 /// What a stone makes on one line, weakest first.
@@ -201,5 +206,142 @@ impl Threat {
             Threat::OpenFour => pattern::P4_FLEX4,
             Threat::Five => pattern::P4_FIVE,
         }
+    }
+}
+
+/// Squares found around a stone: at most 8 fives per stone, more for caro defences
+/// and open-four squares. Extra squares are dropped, so it holds only lists whose
+/// truncation makes the solver more conservative (the attacker's threats: it may
+/// miss a win, never claim a false one). Lists of the defender's candidate replies
+/// are `Vec`s: a reply left out would be a false win.
+#[derive(Clone, Copy)]
+pub(super) struct Squares {
+    n: usize,
+    a: [u16; 32],
+}
+
+impl Squares {
+    pub(super) const fn new() -> Squares {
+        Squares { n: 0, a: [0; 32] }
+    }
+    #[inline]
+    pub(super) fn push(&mut self, p: usize) {
+        if self.n < self.a.len() && !self.contains(p) {
+            self.a[self.n] = p as u16;
+            self.n += 1;
+        }
+    }
+    #[inline]
+    pub(super) fn contains(&self, p: usize) -> bool {
+        self.a[..self.n].contains(&(p as u16))
+    }
+    #[inline]
+    pub(super) fn as_slice(&self) -> &[u16] {
+        &self.a[..self.n]
+    }
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.n
+    }
+    #[inline]
+    pub(super) fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+}
+
+/// Five squares and their defences, exact under the rule (the threat solvers
+/// build on these).
+impl Gomoku {
+    /// Exact five squares of `color` on the 4 lines through `p` (distance 1..=4).
+    pub(super) fn fives_through(&self, p: usize, color: Color, out: &mut Squares) {
+        let c = color.index();
+        for &dd in &self.dirs {
+            for k in [-4isize, -3, -2, -1, 1, 2, 3, 4] {
+                let q = (p as isize + k * dd) as usize;
+                if self.cells[q] == EMPTY
+                    && self.combo(q, c).p4 == P4_FIVE
+                    && super::rules::wins_at(&self.cells, self.dirs, self.rule, c as u8 + 1, q)
+                {
+                    out.push(q);
+                }
+            }
+        }
+    }
+
+    /// Exact five squares of `color` anywhere (table-filtered scan).
+    pub(super) fn fives_all(&self, color: Color, out: &mut Squares) {
+        if self.p4count[color.index()][P4_FIVE as usize] == 0 {
+            return;
+        }
+        self.for_each_candidate(|p, _| {
+            if self.would_win(p, color) {
+                out.push(p);
+            }
+        });
+    }
+
+    /// Is `p` still a five square of `color`?
+    #[inline]
+    pub(super) fn is_five_square(&self, p: usize, color: Color) -> bool {
+        self.cells[p] == EMPTY && self.would_win(p, color)
+    }
+
+    /// The moves of `def` that kill every five square in `fives` (of the other
+    /// colour), legal for `def`, ascending. Non-caro: a five is killed only by
+    /// occupying it. Caro: also by a stone just past the end of the five, so the
+    /// squares on the lines around the fives are tried.
+    pub(super) fn five_defences(&mut self, fives: &[u16], def: Color, out: &mut Squares) {
+        let att = def.other();
+        if self.rule != Rule::Caro {
+            if fives.len() == 1 {
+                let f = fives[0] as usize;
+                if self.legal_for(f, def) {
+                    out.push(f);
+                }
+            }
+            return;
+        }
+        // A caro five dies when its square is taken or when it would be blocked at
+        // both ends: the candidates are the five squares and the empty squares just
+        // past the attacker's runs through them.
+        let own = att.index() as u8 + 1;
+        let mut cand: Vec<u16> = Vec::with_capacity(9 * fives.len());
+        for &f in fives {
+            cand.push(f);
+            for &dd in &self.dirs {
+                for dir in [-dd, dd] {
+                    let mut q = (f as isize + dir) as usize;
+                    while self.cells[q] == own {
+                        q = (q as isize + dir) as usize;
+                    }
+                    if self.cells[q] == EMPTY {
+                        cand.push(q as u16);
+                    }
+                }
+            }
+        }
+        cand.sort_unstable();
+        cand.dedup();
+        for q in cand {
+            let q = q as usize;
+            self.place_at(q, def);
+            let alive = fives.iter().any(|&f| self.is_five_square(f as usize, att));
+            self.unplace();
+            if !alive {
+                out.push(q);
+            }
+        }
+    }
+
+    /// After `att`'s stone on `p`: is that a four the defender cannot stop (or whose
+    /// stops are all illegal)? Returns the five squares through `p` too.
+    pub(super) fn unstoppable_after(&mut self, p: usize, att: Color, fives: &mut Squares) -> bool {
+        self.fives_through(p, att, fives);
+        if fives.is_empty() {
+            return false;
+        }
+        let mut d = Squares::new();
+        self.five_defences(fives.as_slice(), att.other(), &mut d);
+        d.is_empty()
     }
 }
