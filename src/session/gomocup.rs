@@ -272,19 +272,17 @@ impl GomocupSession {
         }
     }
 
+    /// `hash_size` sizes the tables (0: the default); `max_memory` limits the whole
+    /// process, the tables getting what the program's fixed costs leave of it.
     fn resize_hash(&mut self) {
         let s = &self.settings;
-        let mut bytes = if s.hash_kib > 0 {
+        let bytes = if s.hash_kib > 0 {
             (s.hash_kib.saturating_mul(1024)).min(TranspositionTable::MAX_BYTES as u64) as usize
         } else {
             crate::engine::DEFAULT_HASH_BYTES
         };
-        if s.max_memory > 0 {
-            // The table takes at most half of the allowance; the rest is for the
-            // program, its stacks and the board state.
-            let cap = (s.max_memory / 2).saturating_sub(8 << 20).max(1 << 20);
-            bytes = bytes.min(cap as usize);
-        }
+        let limit = (s.max_memory > 0).then(|| s.max_memory.min(usize::MAX as u64) as usize);
+        self.engine.set_memory_limit(limit);
         self.engine.set_hash_bytes(bytes);
     }
 

@@ -84,7 +84,7 @@ pub fn position(size: usize, rule: Rule, moves: &str) -> Result<Gomoku, String> 
 fn fresh_search<G: Game>(
     g: &G,
     depth: u32,
-    tt: &TranspositionTable,
+    tt: &mut TranspositionTable,
     stop: &AtomicBool,
 ) -> SearchResult {
     tt.clear();
@@ -106,7 +106,7 @@ pub fn run(args: &[String]) -> i32 {
             }
         },
     };
-    let tt = TranspositionTable::new(16 << 20);
+    let mut tt = TranspositionTable::new(16 << 20);
     let stop = AtomicBool::new(false);
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
@@ -118,7 +118,7 @@ pub fn run(args: &[String]) -> i32 {
                 return 1;
             }
         };
-        let r = fresh_search(&g, depth, &tt, &stop);
+        let r = fresh_search(&g, depth, &mut tt, &stop);
         let (x, y) = r.best.xy(size);
         println!(
             "position {:>2}: {size}x{size} {rule:?} depth {} best {x},{y} score {} nodes {} time {} ms",
@@ -139,7 +139,7 @@ pub fn run(args: &[String]) -> i32 {
                 return 1;
             }
         };
-        let r = fresh_search(&g, depth + REVERSI_EXTRA_DEPTH, &tt, &stop);
+        let r = fresh_search(&g, depth + REVERSI_EXTRA_DEPTH, &mut tt, &stop);
         println!(
             "position {:>2}: reversi {} empties depth {} best {} score {} nodes {} time {} ms",
             POSITIONS.len() + i + 1,

@@ -14,6 +14,7 @@ mod info_game;
 mod layout;
 mod match_reversi;
 mod match_runner;
+mod memory;
 mod nboard_protocol;
 mod new_game_clean;
 mod reversi;
