@@ -88,6 +88,9 @@ pub struct GomocupSession {
     /// Lines wanted by the running search, and whether it is a YXNBEST.
     multipv: usize,
     task_is_nbest: bool,
+    /// A new game or position came during the running search: it was stopped, and
+    /// its answer is dropped.
+    dropped: bool,
 }
 
 impl GomocupSession {
@@ -105,6 +108,7 @@ impl GomocupSession {
             own: None,
             multipv: 1,
             task_is_nbest: false,
+            dropped: false,
         }
     }
 
@@ -349,7 +353,7 @@ impl GomocupSession {
             | Report::Finished(_) => {}
             Report::Done(result) => {
                 let task = self.task.take();
-                if !self.core.quit {
+                if !std::mem::take(&mut self.dropped) && !self.core.quit {
                     match task {
                         Some(Task::Move) => self.answer_move(&result),
                         Some(Task::NBest) => self.answer_nbest(&result),
@@ -424,9 +428,24 @@ impl Dialect for GomocupSession {
 
     /// While thinking, `STOP`/`YXSTOP` and `END` act at once, and `INFO
     /// timeout_turn 0` is Piskvork's stop button ("play as fast as possible"; the
-    /// setting itself is applied, in order, after the answer). Everything else waits.
+    /// setting itself is applied, in order, after the answer). A new game or
+    /// position (START, RECTSTART, RESTART, BOARD, YXBOARD: Yixin-Board's Game ->
+    /// New sends them while ply thinks, and nothing else) stops the search at once
+    /// and drops its answer, which would belong to the old game; the command then
+    /// runs as soon as the search has stopped. Everything else waits.
     fn while_busy(&mut self, _t: Instant, cmd: Self::Command) -> Option<Self::Command> {
         match cmd {
+            Ok(
+                Command::Start(_)
+                | Command::RectStart(..)
+                | Command::Restart
+                | Command::Board(_)
+                | Command::YxBoard(_),
+            ) => {
+                self.engine.stop();
+                self.dropped = true;
+                Some(cmd)
+            }
             Ok(Command::Stop) => {
                 self.engine.stop();
                 None

@@ -17,6 +17,7 @@ mod match_runner;
 mod memory;
 mod nboard_protocol;
 mod new_game_clean;
+mod new_game_stops_search;
 mod reversi;
 mod session_help;
 mod setup_positions;
