@@ -171,9 +171,8 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
     /// The thread backing the transposition table with memory
-    /// ([`TranspositionTable::populate`]), its cancel flag, and whether a new game
-    /// waits for it (it was started by a size set on purpose).
-    warming: Option<(JoinHandle<()>, Arc<AtomicBool>, bool)>,
+    /// ([`TranspositionTable::populate`]), and its cancel flag.
+    warming: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
     /// The table has been (or is being) backed with memory.
     warmed: bool,
     reports: Sender<Report>,
@@ -341,7 +340,7 @@ impl Engine {
     pub fn set_hash_bytes(&mut self, bytes: usize) {
         self.hash = bytes;
         self.fit_tables();
-        self.warm(true);
+        self.warm();
     }
 
     /// Sets the memory the whole process may use (`None`: no limit): the tables get
@@ -349,7 +348,7 @@ impl Engine {
     pub fn set_memory_limit(&mut self, limit: Option<usize>) {
         self.limit = limit;
         self.fit_tables();
-        self.warm(true);
+        self.warm();
     }
 
     /// The tables' sizes for the game in play under the current settings.
@@ -366,7 +365,7 @@ impl Engine {
         let sizes = self.table_sizes();
         if sizes.tt != self.tt.size_bytes() {
             self.join();
-            if let Some((h, cancel, _)) = self.warming.take() {
+            if let Some((h, cancel)) = self.warming.take() {
                 cancel.store(true, Ordering::Relaxed);
                 let _ = h.join();
             }
@@ -389,11 +388,11 @@ impl Engine {
 
     /// Backs the transposition table with memory on a thread of its own (unless
     /// done already), so the searches do not pay for its page faults (a 512 MiB
-    /// table: about a second of the kernel's zeroing). Searches may run meanwhile.
-    /// `wait`: a new game waits for it ([`Engine::settle`]); the size was set on
-    /// purpose (the default table, made before any `INFO max_memory` came, must
-    /// not grow past the limit: a new size cancels its warming at once).
-    fn warm(&mut self, wait: bool) {
+    /// table: about a second of the kernel's zeroing). Searches may run meanwhile;
+    /// a new game waits for it ([`Engine::settle`]); a new size cancels it. Only a
+    /// size set on purpose is backed: the default table, made before an `INFO
+    /// max_memory` that comes after START, must not count against that limit.
+    fn warm(&mut self) {
         if self.warmed {
             return;
         }
@@ -405,12 +404,12 @@ impl Engine {
             .name("warm".into())
             .spawn(move || tt.populate(&flag));
         // Without the thread the pages come as the searches touch them.
-        self.warming = spawned.ok().map(|h| (h, cancel, wait));
+        self.warming = spawned.ok().map(|h| (h, cancel));
     }
 
     /// Waits until the table is backed with memory ([`Engine::warm`]).
     fn settle(&mut self) {
-        if let Some((h, _, _)) = self.warming.take() {
+        if let Some((h, _)) = self.warming.take() {
             let _ = h.join();
         }
     }
@@ -459,16 +458,14 @@ impl Engine {
 
     /// Starts a new game on `pos` with a clean search state (hash and solver tables
     /// cleared), so the same game plays the same way however many came before.
-    /// The tables are sized for its game and ready (backed with memory, a reversi
-    /// game's solver made) before it returns: before any clock runs.
+    /// Before it returns (before any clock runs) the tables are sized for its
+    /// game, a table still being backed with memory is waited for, and a reversi
+    /// game's solver is made.
     pub fn new_game(&mut self, pos: Position) {
-        if self.warming.as_ref().is_some_and(|w| w.2) {
-            self.settle();
-        }
+        self.settle();
         self.clear_hash();
         self.game = Some(pos);
         self.fit_tables();
-        self.warm(false);
     }
 
     /// Replaces the position of the game in play (a set-up board, a rule change),
