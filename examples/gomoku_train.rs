@@ -74,7 +74,13 @@ fn main() {
 
 /// One self-play game from seed `seed`: (result for black, opening stones, moves with
 /// the mover's search score).
-fn play_game(rule: Rule, nodes: u64, seed: u64, trained: bool, tt: &TranspositionTable) -> String {
+fn play_game(
+    rule: Rule,
+    nodes: u64,
+    seed: u64,
+    trained: bool,
+    tt: &mut TranspositionTable,
+) -> String {
     let mut rng = seed;
     let mut pos = loop {
         let mut pos = match Gomoku::new(SIZE, SIZE, rule) {
@@ -174,7 +180,7 @@ fn gen(args: &[String]) {
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
-                let tt = TranspositionTable::new(16 << 20);
+                let mut tt = TranspositionTable::new(16 << 20);
                 loop {
                     let g = next.fetch_add(1, Ordering::Relaxed);
                     if g >= games {
@@ -182,7 +188,7 @@ fn gen(args: &[String]) {
                     }
                     let mut st = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g as u64;
                     let game_seed = splitmix64(&mut st);
-                    let line = play_game(rule, nodes, game_seed, trained, &tt);
+                    let line = play_game(rule, nodes, game_seed, trained, &mut tt);
                     if let Ok(mut o) = out.lock() {
                         o[g] = line;
                     }

@@ -36,8 +36,61 @@ use crate::search::{search, RootProgress, SearchInfo, SearchParams, SearchReques
 
 pub use crate::games::Position;
 
-/// Default transposition table size (the solver's tables get half as much again).
+/// Default size of the search's tables together (the transposition table, and in
+/// reversi the solver's table too): what UCI `Hash`, Gomocup `INFO hash_size` set.
 pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
+
+/// The process's memory besides the resizable tables, counted against a memory
+/// limit (Gomocup `INFO max_memory`): the program and its libraries, the main,
+/// input and search threads' stacks, the gomoku pattern tables, and a margin for the
+/// allocator.
+pub const FIXED_BYTES: usize = 10 << 20;
+/// The reversi evaluation's weight sets (two sets of 61 blended stages, 20 MB
+/// each) and other tables, counted when the game is reversi.
+pub const REVERSI_FIXED_BYTES: usize = 40 << 20;
+/// Each search thread past the first: its stack and its copy of the position with
+/// the gomoku threat solvers' tables (1 MiB each).
+pub const THREAD_BYTES: usize = 4 << 20;
+/// The least the tables get, whatever the limit (each table's own floor).
+pub const MIN_TABLE_BYTES: usize = 1 << 20;
+
+/// How the memory is shared out: the tables' sizes for the game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TableSizes {
+    /// The transposition table.
+    pub tt: usize,
+    /// The reversi solver's table (0 in other games).
+    pub solver: usize,
+}
+
+/// The tables' sizes for `hash` bytes of tables under a process limit of `limit`
+/// bytes (none: `hash` alone), for reversi or another game, with `threads` search
+/// threads: the limit less the fixed costs ([`FIXED_BYTES`], [`REVERSI_FIXED_BYTES`],
+/// [`THREAD_BYTES`]) caps `hash`. The transposition table is the largest power of
+/// two of slots in the share it gets (all of it; reversi: two thirds, the solver's
+/// table what that leaves, again a power of two).
+pub fn table_sizes(hash: usize, limit: Option<usize>, reversi: bool, threads: usize) -> TableSizes {
+    let mut budget = hash;
+    if let Some(limit) = limit {
+        let fixed = FIXED_BYTES
+            + if reversi { REVERSI_FIXED_BYTES } else { 0 }
+            + THREAD_BYTES * threads.saturating_sub(1);
+        budget = budget.min(limit.saturating_sub(fixed));
+    }
+    let budget = budget.max(if reversi { 2 } else { 1 } * MIN_TABLE_BYTES);
+    if reversi {
+        let tt = TranspositionTable::size_for(budget / 3 * 2);
+        TableSizes {
+            tt,
+            solver: Solver::size_for(budget - tt),
+        }
+    } else {
+        TableSizes {
+            tt: TranspositionTable::size_for(budget),
+            solver: 0,
+        }
+    }
+}
 
 /// The time policy's view of a position (`search` types: `games` cannot name them).
 pub fn progress(pos: &Position) -> Progress {
@@ -106,10 +159,22 @@ pub struct Engine {
     /// The game being played (`None` before one starts), with its moves.
     game: Option<Position>,
     tt: Arc<TranspositionTable>,
-    /// The reversi solver and its tables, made on the first solve.
+    /// The reversi solver and its tables, made at a reversi game's start (or the
+    /// first solve).
     solver: Arc<Mutex<Option<Solver>>>,
+    /// The size of the solver's table.
+    solver_bytes: usize,
+    /// The tables' size together ([`Engine::set_hash_bytes`]).
+    hash: usize,
+    /// The process's memory limit ([`Engine::set_memory_limit`]).
+    limit: Option<usize>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
+    /// The thread backing the transposition table with memory
+    /// ([`TranspositionTable::populate`]), and its cancel flag.
+    warming: Option<(JoinHandle<()>, Arc<AtomicBool>)>,
+    /// The table has been (or is being) backed with memory.
+    warmed: bool,
     reports: Sender<Report>,
     threads: usize,
     root_progress: bool,
@@ -131,46 +196,53 @@ pub fn max_threads() -> usize {
 struct Shared {
     tt: Arc<TranspositionTable>,
     solver: Arc<Mutex<Option<Solver>>>,
+    solver_bytes: usize,
     stop: Arc<AtomicBool>,
     threads: usize,
     root_progress: bool,
 }
 
 impl Shared {
-    /// Runs `f` with the solver (made now if it was not, sized from the table) set
-    /// to the engine's threads.
+    /// Runs `f` with the solver (made now if it was not) set to the engine's threads.
     fn with_solver<R>(&self, f: impl FnOnce(&mut Solver) -> R) -> R {
-        with_solver(&self.solver, self.tt.size_bytes(), self.threads, f)
+        with_solver(&self.solver, self.solver_bytes, self.threads, f)
     }
 }
 
-/// Runs `f` with the solver in `slot` (made now if it was not, sized from a
-/// transposition table of `tt_bytes`) set to `threads` threads.
+/// Runs `f` with the solver in `slot` (made now if it was not, with a table of
+/// `bytes`) set to `threads` threads.
 fn with_solver<R>(
     slot: &Mutex<Option<Solver>>,
-    tt_bytes: usize,
+    bytes: usize,
     threads: usize,
     f: impl FnOnce(&mut Solver) -> R,
 ) -> R {
     let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    let solver = guard.get_or_insert_with(|| Solver::new(solver_bytes(tt_bytes)));
+    let solver = guard.get_or_insert_with(|| Solver::new(bytes));
     solver.set_threads(threads);
     f(solver)
 }
 
-/// The solver's table for a transposition table of `tt_bytes`: half as much.
+/// The solver's table beside a transposition table of `tt_bytes` outside an engine
+/// ([`run_search`]): half as much.
 fn solver_bytes(tt_bytes: usize) -> usize {
     (tt_bytes / 2).max(1 << 20)
 }
 
 impl Engine {
     pub fn new(reports: Sender<Report>) -> Engine {
+        let sizes = table_sizes(DEFAULT_HASH_BYTES, None, false, 1);
         Engine {
             game: None,
-            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_BYTES)),
+            tt: Arc::new(TranspositionTable::new(sizes.tt)),
             solver: Arc::new(Mutex::new(None)),
+            solver_bytes: sizes.solver,
+            hash: DEFAULT_HASH_BYTES,
+            limit: None,
             stop: Arc::new(AtomicBool::new(false)),
             thread: None,
+            warming: None,
+            warmed: false,
             reports,
             threads: 1,
             root_progress: false,
@@ -185,6 +257,7 @@ impl Engine {
             log::info!("{n} search threads asked for; using {max}, one per logical CPU");
         }
         self.threads = n.clamp(1, max);
+        self.fit_tables();
     }
 
     pub fn threads(&self) -> usize {
@@ -200,6 +273,7 @@ impl Engine {
         Shared {
             tt: Arc::clone(&self.tt),
             solver: Arc::clone(&self.solver),
+            solver_bytes: self.solver_bytes,
             stop: Arc::clone(&self.stop),
             threads: self.threads,
             root_progress: self.root_progress,
@@ -260,13 +334,83 @@ impl Engine {
         }
     }
 
-    /// Resizes the hash table (clearing it); the solver's tables follow (half as
-    /// much), made again at the next solve.
+    /// Sets the size of the tables together (the transposition table; in reversi
+    /// with the solver's, see [`table_sizes`]); a table whose size changes is made
+    /// anew (empty).
     pub fn set_hash_bytes(&mut self, bytes: usize) {
-        if bytes != self.tt.size_bytes() {
+        self.hash = bytes;
+        self.fit_tables();
+        self.warm();
+    }
+
+    /// Sets the memory the whole process may use (`None`: no limit): the tables get
+    /// what the fixed costs leave of it, at most the hash size ([`table_sizes`]).
+    pub fn set_memory_limit(&mut self, limit: Option<usize>) {
+        self.limit = limit;
+        self.fit_tables();
+        self.warm();
+    }
+
+    /// The tables' sizes for the game in play under the current settings.
+    pub fn table_sizes(&self) -> TableSizes {
+        let reversi = matches!(self.game, Some(Position::Reversi(_)));
+        table_sizes(self.hash, self.limit, reversi, self.threads)
+    }
+
+    /// Makes the tables their size for the game in play (a table made anew is
+    /// empty, and costs nothing until used: its memory comes as untouched zero
+    /// pages). Called whenever a setting or the game changes, never while a job
+    /// runs (they wait for it).
+    fn fit_tables(&mut self) {
+        let sizes = self.table_sizes();
+        if sizes.tt != self.tt.size_bytes() {
             self.join();
-            self.tt = Arc::new(TranspositionTable::new(bytes));
+            if let Some((h, cancel)) = self.warming.take() {
+                cancel.store(true, Ordering::Relaxed);
+                let _ = h.join();
+            }
+            // The old table goes first: the two are never held together.
+            self.tt = Arc::new(TranspositionTable::new(MIN_TABLE_BYTES));
+            self.tt = Arc::new(TranspositionTable::new(sizes.tt));
+            self.warmed = false;
+        }
+        if sizes.solver != self.solver_bytes {
+            self.join();
+            self.solver_bytes = sizes.solver;
             *self.solver.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        }
+        if sizes.solver > 0 {
+            // Made now (its table zeroed, the evaluation's tables built), not on
+            // the clock at the first solve.
+            with_solver(&self.solver, self.solver_bytes, self.threads, |_| {});
+        }
+    }
+
+    /// Backs the transposition table with memory on a thread of its own (unless
+    /// done already), so the searches do not pay for its page faults (a 512 MiB
+    /// table: about a second of the kernel's zeroing). Searches may run meanwhile;
+    /// a new game waits for it ([`Engine::settle`]); a new size cancels it. Only a
+    /// size set on purpose is backed: the default table, made before an `INFO
+    /// max_memory` that comes after START, must not count against that limit.
+    fn warm(&mut self) {
+        if self.warmed {
+            return;
+        }
+        self.warmed = true;
+        let tt = Arc::clone(&self.tt);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&cancel);
+        let spawned = std::thread::Builder::new()
+            .name("warm".into())
+            .spawn(move || tt.populate(&flag));
+        // Without the thread the pages come as the searches touch them.
+        self.warming = spawned.ok().map(|h| (h, cancel));
+    }
+
+    /// Waits until the table is backed with memory ([`Engine::warm`]).
+    fn settle(&mut self) {
+        if let Some((h, _)) = self.warming.take() {
+            let _ = h.join();
         }
     }
 
@@ -279,10 +423,19 @@ impl Engine {
         self.tt.size_bytes()
     }
 
-    /// Forgets every stored result: the hash table and the solver's tables.
+    /// Forgets every stored result: the hash table and the solver's tables (written
+    /// only if used: about 120 ms for a used 512 MiB table).
     pub fn clear_hash(&mut self) {
         self.join();
-        self.tt.clear();
+        // An unused table (perhaps being backed with memory) is empty already.
+        if !self.tt.clear_if_unused() {
+            self.settle();
+            match Arc::get_mut(&mut self.tt) {
+                Some(tt) => tt.clear(),
+                // Still shared (cannot happen once the job is joined): a fresh one.
+                None => self.tt = Arc::new(TranspositionTable::new(self.tt.size_bytes())),
+            }
+        }
         if let Some(s) = self
             .solver
             .lock()
@@ -305,15 +458,22 @@ impl Engine {
 
     /// Starts a new game on `pos` with a clean search state (hash and solver tables
     /// cleared), so the same game plays the same way however many came before.
+    /// Before it returns (before any clock runs) the tables are sized for its
+    /// game, a table still being backed with memory is waited for, and a reversi
+    /// game's solver is made.
     pub fn new_game(&mut self, pos: Position) {
+        self.settle();
         self.clear_hash();
         self.game = Some(pos);
+        self.fit_tables();
     }
 
     /// Replaces the position of the game in play (a set-up board, a rule change),
-    /// keeping what the search has learnt.
+    /// keeping what the search has learnt (unless the game changes, and with it the
+    /// tables' sizes).
     pub fn set_position(&mut self, pos: Position) {
         self.game = Some(pos);
+        self.fit_tables();
     }
 
     /// Starts `job` on the game's position; false (nothing started) before a game.
@@ -464,7 +624,7 @@ fn run_search_in(
         pos,
         params,
         &shared.tt,
-        &shared.solver,
+        (&shared.solver, shared.solver_bytes),
         &shared.stop,
         shared.threads,
         on_info,
@@ -482,7 +642,8 @@ pub fn run_search(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
     let solver = Mutex::new(None);
-    search_position(pos, params, tt, &solver, stop, 1, on_info, None)
+    let bytes = solver_bytes(tt.size_bytes());
+    search_position(pos, params, tt, (&solver, bytes), stop, 1, on_info, None)
 }
 
 /// The search of a job: falls back to any legal move when the search has none
@@ -493,7 +654,7 @@ fn search_position(
     pos: &Position,
     params: &SearchParams,
     tt: &TranspositionTable,
-    solver: &Mutex<Option<Solver>>,
+    (solver, solver_bytes): (&Mutex<Option<Solver>>, usize),
     stop: &AtomicBool,
     threads: usize,
     on_info: &mut dyn FnMut(&SearchInfo),
@@ -510,7 +671,7 @@ fn search_position(
     let mut r = match pos {
         Position::TicTacToe(g) => search(g, request),
         Position::Gomoku(g) => search(g.as_ref(), request),
-        Position::Reversi(g) => with_solver(solver, tt.size_bytes(), threads, |solver| {
+        Position::Reversi(g) => with_solver(solver, solver_bytes, threads, |solver| {
             search_or_solve(g.as_ref(), solver, request)
         }),
     };

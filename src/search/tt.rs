@@ -4,7 +4,7 @@
 //! search threads may share one table without locks: a torn write is detected as a
 //! key mismatch and treated as a miss.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 use crate::games::{Move, MATE_BOUND};
 
@@ -32,6 +32,8 @@ pub struct TranspositionTable {
     slots: Vec<Slot>,
     mask: usize,
     generation: AtomicU8,
+    /// A search has used the table since it was made or cleared.
+    used: AtomicBool,
 }
 
 const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
@@ -44,12 +46,7 @@ impl TranspositionTable {
     /// least 1024 slots, at most [`Self::MAX_BYTES`]). If the memory cannot be had,
     /// the size is halved until it can: a large request never aborts the process.
     pub fn new(bytes: usize) -> TranspositionTable {
-        let wanted = (bytes.min(Self::MAX_BYTES) / SLOT_BYTES).max(1024);
-        let mut count = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
+        let mut count = slots_for(bytes);
         let slots = loop {
             match zeroed_slots(count) {
                 Some(v) => break v,
@@ -68,19 +65,59 @@ impl TranspositionTable {
             slots,
             mask: count - 1,
             generation: AtomicU8::new(0),
+            used: AtomicBool::new(false),
         }
+    }
+
+    /// The size of the table [`Self::new`] makes for `bytes` (when the memory can
+    /// be had).
+    pub fn size_for(bytes: usize) -> usize {
+        slots_for(bytes) * SLOT_BYTES
     }
 
     pub fn size_bytes(&self) -> usize {
         self.slots.len() * SLOT_BYTES
     }
 
-    pub fn clear(&self) {
-        for s in &self.slots {
-            s.check.store(0, Ordering::Relaxed);
-            s.data.store(0, Ordering::Relaxed);
+    /// Empties the table: writes it only if a search has used it since it was made
+    /// or last cleared.
+    pub fn clear(&mut self) {
+        if std::mem::take(self.used.get_mut()) {
+            let bytes = self.slots.len() * SLOT_BYTES;
+            // SAFETY: `&mut self`: nothing else reads or writes the slots; they are
+            // atomics, for which all-zero bytes are a valid value (an empty slot).
+            unsafe { std::ptr::write_bytes(self.slots.as_mut_ptr() as *mut u8, 0, bytes) };
+        }
+        *self.generation.get_mut() = 0;
+    }
+
+    /// Empties the table if no search has stored anything in it since it was made
+    /// or cleared (it only forgets the searches' count); false if one has: then
+    /// [`Self::clear`] it.
+    pub fn clear_if_unused(&self) -> bool {
+        if self.used.load(Ordering::Relaxed) {
+            return false;
         }
         self.generation.store(0, Ordering::Relaxed);
+        true
+    }
+
+    /// Backs the whole table with memory now ([`crate::mem::populate`], or else a
+    /// write to each page that leaves it as it is), 2 MiB at a time until done or
+    /// `cancel` is set, so no search pays for page faults later. Searches may use
+    /// the table meanwhile.
+    pub fn populate(&self, cancel: &AtomicBool) {
+        const CHUNK: usize = (2 << 20) / SLOT_BYTES;
+        for chunk in self.slots.chunks(CHUNK) {
+            if cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            if !crate::mem::populate(chunk.as_ptr(), std::mem::size_of_val(chunk)) {
+                for s in chunk.iter().step_by((4096 / SLOT_BYTES).max(1)) {
+                    s.data.fetch_or(0, Ordering::Relaxed);
+                }
+            }
+        }
     }
 
     /// Called once per search so older entries are replaced first.
@@ -138,6 +175,10 @@ impl TranspositionTable {
     }
 
     fn write(&self, i: usize, key: u64, data: u64) {
+        // Read first: the flag's line stays shared between the threads.
+        if !self.used.load(Ordering::Relaxed) {
+            self.used.store(true, Ordering::Relaxed);
+        }
         let s = &self.slots[i];
         s.check.store(key ^ data, Ordering::Relaxed);
         s.data.store(data, Ordering::Relaxed);
@@ -155,6 +196,17 @@ impl TranspositionTable {
             })
             .count();
         (used * 1000 / n) as u32
+    }
+}
+
+/// The slots of a table of at most `bytes` bytes: a power of two, at least 1024, at
+/// most [`TranspositionTable::MAX_BYTES`] worth.
+fn slots_for(bytes: usize) -> usize {
+    let wanted = (bytes.min(TranspositionTable::MAX_BYTES) / SLOT_BYTES).max(1024);
+    if wanted.is_power_of_two() {
+        wanted
+    } else {
+        wanted.next_power_of_two() / 2
     }
 }
 
@@ -268,7 +320,7 @@ mod tests {
 
     #[test]
     fn clear_empties() {
-        let tt = TranspositionTable::new(1 << 16);
+        let mut tt = TranspositionTable::new(1 << 16);
         tt.store(5, 0, Move(1), 1, 1, Bound::Exact);
         tt.clear();
         assert!(tt.probe(5, 0).is_none());

@@ -91,6 +91,9 @@ pub struct GomocupSession {
     /// Squares the search must not play (YXBLOCK), as the GUI wrote them: kept
     /// across START, which Yixin-Board sends before every search.
     blocked: Vec<Coord>,
+    /// A new game or position came during the running search: it was stopped, and
+    /// its answer is dropped.
+    dropped: bool,
 }
 
 impl GomocupSession {
@@ -109,6 +112,7 @@ impl GomocupSession {
             multipv: 1,
             task_is_nbest: false,
             blocked: Vec::new(),
+            dropped: false,
         }
     }
 
@@ -281,19 +285,17 @@ impl GomocupSession {
         }
     }
 
+    /// `hash_size` sizes the tables (0: the default); `max_memory` limits the whole
+    /// process, the tables getting what the program's fixed costs leave of it.
     fn resize_hash(&mut self) {
         let s = &self.settings;
-        let mut bytes = if s.hash_kib > 0 {
+        let bytes = if s.hash_kib > 0 {
             (s.hash_kib.saturating_mul(1024)).min(TranspositionTable::MAX_BYTES as u64) as usize
         } else {
             crate::engine::DEFAULT_HASH_BYTES
         };
-        if s.max_memory > 0 {
-            // The table takes at most half of the allowance; the rest is for the
-            // program, its stacks and the board state.
-            let cap = (s.max_memory / 2).saturating_sub(8 << 20).max(1 << 20);
-            bytes = bytes.min(cap as usize);
-        }
+        let limit = (s.max_memory > 0).then(|| s.max_memory.min(usize::MAX as u64) as usize);
+        self.engine.set_memory_limit(limit);
         self.engine.set_hash_bytes(bytes);
     }
 
@@ -361,7 +363,7 @@ impl GomocupSession {
             | Report::Finished(_) => {}
             Report::Done(result) => {
                 let task = self.task.take();
-                if !self.core.quit {
+                if !std::mem::take(&mut self.dropped) && !self.core.quit {
                     match task {
                         Some(Task::Move) => self.answer_move(&result),
                         Some(Task::NBest) => self.answer_nbest(&result),
@@ -436,9 +438,24 @@ impl Dialect for GomocupSession {
 
     /// While thinking, `STOP`/`YXSTOP` and `END` act at once, and `INFO
     /// timeout_turn 0` is Piskvork's stop button ("play as fast as possible"; the
-    /// setting itself is applied, in order, after the answer). Everything else waits.
+    /// setting itself is applied, in order, after the answer). A new game or
+    /// position (START, RECTSTART, RESTART, BOARD, YXBOARD: Yixin-Board's Game ->
+    /// New sends them while ply thinks, and nothing else) stops the search at once
+    /// and drops its answer, which would belong to the old game; the command then
+    /// runs as soon as the search has stopped. Everything else waits.
     fn while_busy(&mut self, _t: Instant, cmd: Self::Command) -> Option<Self::Command> {
         match cmd {
+            Ok(
+                Command::Start(_)
+                | Command::RectStart(..)
+                | Command::Restart
+                | Command::Board(_)
+                | Command::YxBoard(_),
+            ) => {
+                self.engine.stop();
+                self.dropped = true;
+                Some(cmd)
+            }
             Ok(Command::Stop) => {
                 self.engine.stop();
                 None

@@ -77,6 +77,9 @@ pub struct NBoardSession {
     running: Option<(JobKind, Instant)>,
     /// A ping stopped the running job: drop its remaining lines (but not `===`).
     stopping: bool,
+    /// `set game` came during a `go`: its move, which belongs to the old game, is
+    /// not sent.
+    dropped: bool,
     /// The running job is bounded by the game clock.
     running_timed: bool,
     /// `quit` arrived during a job: only pings are still answered, then the session ends.
@@ -96,6 +99,7 @@ impl NBoardSession {
             contempt: 0,
             running: None,
             stopping: false,
+            dropped: false,
             running_timed: false,
             quitting: false,
         };
@@ -270,6 +274,7 @@ impl NBoardSession {
     /// The end of the running job: `go` is answered (stopped before anything
     /// finished, still with a legal move); `hint` and `analyze` clear the status.
     fn finished(&mut self, line: Option<Line>) {
+        let dropped = std::mem::take(&mut self.dropped);
         let Some((kind, start)) = self.running.take() else {
             return;
         };
@@ -287,7 +292,7 @@ impl NBoardSession {
                         v.first().map(|&mv| MoveItem::new(mv))
                     }
                 };
-                if let (Some(mut item), false) = (item, self.core.quit) {
+                if let (Some(mut item), false) = (item, self.core.quit || dropped) {
                     item.time = (start.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
                     self.reply(Reply::BestMove(item));
                 }
@@ -322,6 +327,14 @@ impl Dialect for NBoardSession {
                 self.engine.stop();
                 self.stopping = true;
                 self.quitting = true;
+                Some(cmd)
+            }
+            // A new game: the running job is stopped and says nothing more (a `go`
+            // sends no move for the old game); the game is set as soon as it ends.
+            Ok(Command::SetGame(_)) => {
+                self.engine.stop();
+                self.stopping = true;
+                self.dropped = true;
                 Some(cmd)
             }
             // Not understood: ignored now, as when idle.

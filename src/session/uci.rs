@@ -495,9 +495,17 @@ impl Dialect for UciSession {
     }
 
     /// While a search runs, `isready` is answered, `stop`, `quit` and `ponderhit`
-    /// act and `debug` is applied at once; every other command waits.
+    /// act and `debug` is applied at once; every other command waits. A new game or
+    /// position (`ucinewgame`, `uginewgame`, `position`) should come only after
+    /// `stop`; if it comes during the search, it stops it as `stop` would (the
+    /// search still answers its `bestmove`, as every `go` must be answered), then
+    /// runs.
     fn while_busy(&mut self, t: Instant, cmd: Self::Command) -> Option<Self::Command> {
         match cmd {
+            Ok(Command::UciNewGame | Command::UgiNewGame | Command::Position { .. }) => {
+                self.stop_search();
+                return Some(cmd);
+            }
             Ok(Command::IsReady) => self.reply(Reply::ReadyOk),
             Ok(Command::Stop) => self.stop_search(),
             Ok(Command::Quit) => {

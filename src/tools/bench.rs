@@ -84,7 +84,7 @@ pub fn position(size: usize, rule: Rule, moves: &str) -> Result<Gomoku, String> 
 fn fresh_search<G: Game>(
     g: &G,
     depth: u32,
-    tt: &TranspositionTable,
+    tt: &mut TranspositionTable,
     stop: &AtomicBool,
 ) -> SearchResult {
     tt.clear();
@@ -146,13 +146,13 @@ pub fn run(args: &[String]) -> i32 {
     for (_, _, g) in &gomoku {
         let _ = g.evaluate();
     }
-    let tt = TranspositionTable::new(16 << 20);
+    let mut tt = TranspositionTable::new(16 << 20);
     let stop = AtomicBool::new(false);
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
     for (i, (size, rule, g)) in gomoku.iter().enumerate() {
         let size = *size;
-        let r = fresh_search(g, depth, &tt, &stop);
+        let r = fresh_search(g, depth, &mut tt, &stop);
         let (x, y) = r.best.xy(size);
         println!(
             "position {:>2}: {size}x{size} {rule:?} depth {} best {x},{y} score {} nodes {} time {} ms",
@@ -166,7 +166,7 @@ pub fn run(args: &[String]) -> i32 {
         total_time += r.time;
     }
     for (i, g) in reversi_games.iter().enumerate() {
-        let r = fresh_search(g, depth + REVERSI_EXTRA_DEPTH, &tt, &stop);
+        let r = fresh_search(g, depth + REVERSI_EXTRA_DEPTH, &mut tt, &stop);
         println!(
             "position {:>2}: reversi {} empties depth {} best {} score {} nodes {} time {} ms",
             POSITIONS.len() + i + 1,

@@ -639,11 +639,65 @@ fn check_answers(
         m.step(first, ans).map_err(|e| format!("{first:?}: {e}"))?;
         check_answers(&m, rest, &answers[take as usize..])
     };
+    // A new game or position later in the step stops a search that is still
+    // running and drops its answer: then nothing is known of the position (the
+    // opponent's stone was placed, the engine's was not) until it is set again.
+    let starts_search = matches!(
+        first,
+        Ok(Command::Begin
+            | Command::Turn(_)
+            | Command::Board(_)
+            | Command::YxNbest(_)
+            | Command::Swap2Board(_))
+    );
+    let new_game_follows = rest.iter().any(|c| {
+        matches!(
+            c,
+            Ok(Command::Start(_)
+                | Command::RectStart(..)
+                | Command::Restart
+                | Command::Board(_)
+                | Command::YxBoard(_))
+        )
+    });
+    let dropped = || -> Result<Model, String> {
+        let m = without_reply(model, first).ok_or("no search to drop")?;
+        check_answers(&m, rest, answers)
+    };
     match model.want(first) {
         Want::Zero => with(false),
+        Want::One if starts_search && new_game_follows => {
+            with(true).or_else(|e| dropped().map_err(|_| e))
+        }
         Want::One => with(true),
         Want::ZeroOrOne => with(true).or_else(|e| with(false).map_err(|_| e)),
     }
+}
+
+/// The model after a search command whose reply was dropped (a new game came while
+/// it ran): a gomoku position is no longer known; a tic-tac-toe one (which the
+/// model follows exactly) has the command's stones but not the engine's reply.
+fn without_reply(model: &Model, r: &Result<Command, ParseError>) -> Option<Model> {
+    let mut m = model.clone();
+    let (w, h) = m.dims()?;
+    if m.gomoku_board() {
+        m.pos = Pos::Unknown(w, h);
+        return Some(m);
+    }
+    let Pos::Known(b) = &mut m.pos else {
+        return None;
+    };
+    match r {
+        Ok(Command::Turn(c)) if b.playable(c.x, c.y) => {
+            let own = b.own.unwrap_or(other(b.stm));
+            b.place(c.x, c.y, other(own));
+            b.own = Some(own);
+        }
+        Ok(Command::Board(stones)) => *b = board_from(b, stones).ok()?,
+        Ok(Command::Begin | Command::YxNbest(_)) => {}
+        _ => return None,
+    }
+    Some(m)
 }
 
 // ---------------------------------------------------------------------------

@@ -79,7 +79,7 @@ fn every_reachable_position_gets_a_value_keeping_move() {
     assert_eq!(positions.len(), 4520);
 
     let mut memo = HashMap::new();
-    let tt = TranspositionTable::new(1 << 20);
+    let mut tt = TranspositionTable::new(1 << 20);
     let stop = AtomicBool::new(false);
     let mut checked = 0;
     for (board, side) in positions {

@@ -201,21 +201,20 @@ fn mobility_indices(p: u64, o: u64, size: usize) -> (usize, usize) {
 /// The trained weights (little-endian i16, [`STAGES`] sets of [`stage_size`]).
 static WEIGHT_BYTES: &[u8] = include_bytes!("weights.bin");
 
-/// The weights as i16, or `None` when the file has the wrong size (untrained).
-fn weights() -> Option<&'static [i16]> {
-    static W: OnceLock<Option<Vec<i16>>> = OnceLock::new();
-    W.get_or_init(|| {
-        if WEIGHT_BYTES.len() != 2 * STAGES * stage_size() {
-            return None;
-        }
-        Some(
-            WEIGHT_BYTES
-                .chunks_exact(2)
-                .map(|c| i16::from_le_bytes([c[0], c[1]]))
-                .collect(),
-        )
+/// Whether the weight file has the size of [`STAGES`] sets (else: untrained).
+fn has_weights() -> bool {
+    WEIGHT_BYTES.len() == 2 * STAGES * stage_size()
+}
+
+/// The weights as i16, or `None` when the file has the wrong size (untrained). Made
+/// anew at each call and not kept: only the blended sets built from them are.
+fn weights() -> Option<Vec<i16>> {
+    has_weights().then(|| {
+        WEIGHT_BYTES
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect()
     })
-    .as_deref()
 }
 
 /// Weight sets per number of empties (0 to 60), each blended linearly from the
@@ -270,7 +269,7 @@ fn ply_weights() -> Option<&'static [i16]> {
 
 /// Whether trained weights are built in.
 pub fn trained() -> bool {
-    weights().is_some()
+    has_weights()
 }
 
 /// Builds the tables outside any timed search.
@@ -278,7 +277,6 @@ pub fn init() {
     let _ = layout();
     let _ = flat();
     let _ = pext_tables();
-    let _ = weights();
     let _ = ply_weights();
     let _ = white_weights();
     let _ = square_terms();
@@ -564,9 +562,13 @@ mod tests {
 
     #[test]
     fn blended_sets_lie_between_their_stages() {
-        let (w, b) = (weights().expect("trained"), ply_weights().expect("trained"));
+        let w = weights().expect("trained");
+        let (w, b) = (w.as_slice(), ply_weights().expect("trained"));
         let size = stage_size();
-        let set = |t: &'static [i16], k: usize| &t[k * size..(k + 1) * size];
+        fn set(t: &[i16], k: usize) -> &[i16] {
+            let size = stage_size();
+            &t[k * size..(k + 1) * size]
+        }
         // At or past the middle of the first and last stage: that stage alone.
         assert_eq!(set(b, 4), set(w, 0));
         assert_eq!(set(b, 57), set(w, STAGES - 1));

@@ -74,11 +74,6 @@ impl Slot {
         self.0[1].store(e.o ^ m, Relaxed);
         self.0[2].store(d, Relaxed);
     }
-    fn clear(&self) {
-        for w in &self.0 {
-            w.store(0, Relaxed);
-        }
-    }
 }
 
 /// Two slots on one cache line (48 bytes padded to 64 and aligned: a bucket at an
@@ -103,9 +98,15 @@ pub struct EndHash {
 
 /// The zeroed bucket array, aligned to 2 MB and (on Linux) advised to live on huge
 /// pages: a probe of a 64 MB table on 4 KB pages misses the TLB almost every time.
+/// It lies in a zeroed allocation 2 MB larger than the array, which the operating
+/// system hands out as untouched zero pages: a table costs memory only as the
+/// solver uses it (a table made at START, before INFO max_memory shrinks it, costs
+/// nothing).
 struct Buckets {
     ptr: std::ptr::NonNull<Bucket>,
     len: usize,
+    /// The allocation (`raw`, `layout`) the array lies in.
+    raw: *mut u8,
     layout: std::alloc::Layout,
 }
 
@@ -119,28 +120,41 @@ impl Buckets {
     fn new(len: usize) -> Buckets {
         let size = len * std::mem::size_of::<Bucket>();
         let align = if size >= HUGE_PAGE { HUGE_PAGE } else { 64 };
-        let layout = std::alloc::Layout::from_size_align(size, align)
+        // Aligned by hand inside a larger allocation of the allocator's own
+        // alignment, which it can zero lazily (an over-aligned zeroed one it
+        // writes, faulting every page in at once, on small pages before the
+        // advice).
+        let layout = std::alloc::Layout::from_size_align(size + align, 16)
             .unwrap_or_else(|_| std::alloc::Layout::new::<Bucket>());
         // SAFETY: the layout has a non-zero size (len >= 1024).
-        let raw = unsafe { std::alloc::alloc(layout) };
-        let Some(ptr) = std::ptr::NonNull::new(raw as *mut Bucket) else {
+        let raw = unsafe { std::alloc::alloc_zeroed(layout) };
+        if raw.is_null() {
+            std::alloc::handle_alloc_error(layout)
+        }
+        let aligned = (raw as usize).next_multiple_of(align);
+        let Some(ptr) = std::ptr::NonNull::new(aligned as *mut Bucket) else {
             std::alloc::handle_alloc_error(layout)
         };
-        // Advised before the first touch (an aligned allocation is not zeroed lazily:
-        // zeroing it first would fault it in on small pages).
+        // Advised before the first touch, so the pages come as huge pages.
         #[cfg(target_os = "linux")]
         if align == HUGE_PAGE {
             // SAFETY: advice on memory we own; failure only means small pages.
-            unsafe { libc::madvise(raw as *mut libc::c_void, size, libc::MADV_HUGEPAGE) };
+            unsafe { libc::madvise(aligned as *mut libc::c_void, size, libc::MADV_HUGEPAGE) };
         }
-        // SAFETY: `size` bytes at `raw` are ours; an all-zero bucket is two empty
-        // slots (atomics, valid for any bits).
-        unsafe { std::ptr::write_bytes(raw, 0, size) };
         Buckets {
             ptr,
-            len: layout.size() / std::mem::size_of::<Bucket>(),
+            len: size / std::mem::size_of::<Bucket>(),
+            raw,
             layout,
         }
+    }
+
+    /// Empties every bucket.
+    fn clear(&mut self) {
+        let bytes = self.len * std::mem::size_of::<Bucket>();
+        // SAFETY: the array's own bytes, unshared (`&mut self`); zero bytes are
+        // empty slots.
+        unsafe { std::ptr::write_bytes(self.ptr.as_ptr() as *mut u8, 0, bytes) };
     }
 }
 
@@ -155,31 +169,36 @@ impl std::ops::Deref for Buckets {
 impl Drop for Buckets {
     fn drop(&mut self) {
         // SAFETY: allocated in `new` with this layout.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
+        unsafe { std::alloc::dealloc(self.raw, self.layout) }
     }
 }
 
 impl EndHash {
-    /// A table of about `bytes` bytes (a power of two of buckets).
+    /// A table of at most `bytes` bytes (a power of two of buckets, at least 1024).
     pub fn new(bytes: usize) -> EndHash {
-        let bucket = std::mem::size_of::<Bucket>();
-        let n = (bytes / bucket).max(1024);
-        let n = if n.is_power_of_two() {
-            n
-        } else {
-            n.next_power_of_two() / 2
-        };
+        let n = Self::buckets_for(bytes);
         EndHash {
             slots: Buckets::new(n),
             mask: n - 1,
         }
     }
 
-    pub fn clear(&mut self) {
-        for b in self.slots.iter() {
-            b[0].clear();
-            b[1].clear();
+    fn buckets_for(bytes: usize) -> usize {
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1024);
+        if n.is_power_of_two() {
+            n
+        } else {
+            n.next_power_of_two() / 2
         }
+    }
+
+    /// The size of the table [`Self::new`] makes for `bytes`.
+    pub fn size_for(bytes: usize) -> usize {
+        Self::buckets_for(bytes) * std::mem::size_of::<Bucket>()
+    }
+
+    pub fn clear(&mut self) {
+        self.slots.clear();
     }
 
     #[inline]

@@ -246,6 +246,11 @@ impl Solver {
         }
     }
 
+    /// The size of the table a solver made with `hash_bytes` has.
+    pub fn size_for(hash_bytes: usize) -> usize {
+        EndHash::size_for(hash_bytes)
+    }
+
     /// Threads for the next solves (at least one). With one the search is
     /// deterministic; with more the nodes (never the score) vary from run to run.
     pub fn set_threads(&mut self, threads: usize) {
