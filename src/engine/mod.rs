@@ -38,7 +38,9 @@ pub use crate::games::Position;
 
 /// Default size of the search's tables together (the transposition table, and in
 /// reversi the solver's table too): what UCI `Hash`, Gomocup `INFO hash_size` set.
-pub const DEFAULT_HASH_BYTES: usize = 64 << 20;
+/// 96 MiB gives gomoku a 64 MiB table (a power of two) and reversi 64 MiB and the
+/// solver's 32 MiB, the sizes each game had before the solver's table counted.
+pub const DEFAULT_HASH_BYTES: usize = 96 << 20;
 
 /// The process's memory besides the resizable tables, counted against a memory
 /// limit (Gomocup `INFO max_memory`): the program and its libraries, the main,
@@ -688,4 +690,28 @@ fn search_position(
         }
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_tables_are_64_mib_and_reversi_adds_the_solvers_32() {
+        let gomoku = table_sizes(DEFAULT_HASH_BYTES, None, false, 1);
+        assert_eq!((gomoku.tt, gomoku.solver), (64 << 20, 0));
+        let reversi = table_sizes(DEFAULT_HASH_BYTES, None, true, 1);
+        assert_eq!((reversi.tt, reversi.solver), (64 << 20, 32 << 20));
+    }
+
+    #[test]
+    fn a_memory_limit_leaves_room_for_the_fixed_costs() {
+        let limit = 64 << 20;
+        let gomoku = table_sizes(DEFAULT_HASH_BYTES, Some(limit), false, 1);
+        assert!(gomoku.tt + FIXED_BYTES <= limit, "{gomoku:?}");
+        let reversi = table_sizes(DEFAULT_HASH_BYTES, Some(limit), true, 2);
+        let fixed = FIXED_BYTES + REVERSI_FIXED_BYTES + THREAD_BYTES;
+        assert!(reversi.tt + reversi.solver + fixed <= limit, "{reversi:?}");
+        assert!(reversi.tt >= MIN_TABLE_BYTES && reversi.solver >= MIN_TABLE_BYTES);
+    }
 }
