@@ -188,3 +188,48 @@ impl AsRef<std::path::Path> for TempDir {
         &self.0
     }
 }
+
+/// Does `text` match `pattern`, where `wild` (e.g. `*` or `...`) matches any run of
+/// characters?
+pub fn wildcard_match(pattern: &str, text: &str, wild: &str) -> bool {
+    let parts: Vec<&str> = pattern.split(wild).collect();
+    if parts.len() == 1 {
+        return pattern == text;
+    }
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if !text.starts_with(first) || text.len() < first.len() + last.len() || !text.ends_with(last) {
+        return false;
+    }
+    let mut rest = &text[first.len()..text.len() - last.len()];
+    for p in &parts[1..parts.len() - 1] {
+        match rest.find(p) {
+            Some(i) => rest = &rest[i + p.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// What a run of `ply match` printed, its exit code and its wall time.
+pub struct MatchRun {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+    pub secs: f64,
+}
+
+/// Runs `ply match` with `args`.
+pub fn ply_match(args: &[&str]) -> MatchRun {
+    let t = Instant::now();
+    let out = Command::new(BIN)
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("run ply match");
+    MatchRun {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code: out.status.code().unwrap_or(-1),
+        secs: t.elapsed().as_secs_f64(),
+    }
+}

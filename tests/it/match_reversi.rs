@@ -5,8 +5,6 @@
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
-use std::process::Command;
-use std::time::Instant;
 
 use ply::games::reversi::final_score;
 use ply::games::reversi::ggf::{GameRecord, Ggf};
@@ -17,35 +15,17 @@ const BIN: &str = env!("CARGO_BIN_EXE_ply");
 const XOT: &str = "f5d6c4d3c2b3b4b5\nf5f4g3g6f3g4e3e2\n";
 
 use crate::common;
-use common::TempDir;
+use common::{MatchRun, TempDir};
 
 /// A fresh temporary directory for one test, removed when it is dropped.
 fn temp_dir(name: &str) -> TempDir {
     TempDir::new("match-rev", name)
 }
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-    secs: f64,
-}
-
-fn ply_match(args: &[&str]) -> Run {
-    let t = Instant::now();
-    let out = Command::new(BIN)
-        .arg("match")
-        .arg("--game")
-        .arg("reversi")
-        .args(args)
-        .output()
-        .expect("run ply match");
-    Run {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        code: out.status.code().unwrap_or(-1),
-        secs: t.elapsed().as_secs_f64(),
-    }
+fn ply_match(args: &[&str]) -> MatchRun {
+    let mut all = vec!["--game", "reversi"];
+    all.extend_from_slice(args);
+    common::ply_match(&all)
 }
 
 fn game_lines(out: &str) -> Vec<&str> {

@@ -6,12 +6,11 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Instant;
 
 const BIN: &str = env!("CARGO_BIN_EXE_ply");
 
 use crate::common;
-use common::TempDir;
+use common::{ply_match, MatchRun, TempDir};
 
 /// A fresh temporary directory for one test, removed when it is dropped.
 fn temp_dir(name: &str) -> TempDir {
@@ -50,28 +49,6 @@ fn scripted(dir: &Path, name: &str, moves: &str) -> String {
         "echo 'MESSAGE thinking'; echo 'DEBUG 1,2'; echo 'UNKNOWN x'; echo \"$(echo '{moves}' | cut -d' ' -f$n)\""
     );
     fake(dir, name, "echo OK", &on_move)
-}
-
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-    secs: f64,
-}
-
-fn ply_match(args: &[&str]) -> Run {
-    let t = Instant::now();
-    let out = Command::new(BIN)
-        .arg("match")
-        .args(args)
-        .output()
-        .expect("run ply match");
-    Run {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        code: out.status.code().unwrap_or(-1),
-        secs: t.elapsed().as_secs_f64(),
-    }
 }
 
 /// (wins, draws, losses) from the summary line "Score of A vs B: +W =D -L ...".
@@ -268,7 +245,12 @@ fn start_positions_are_sent_as_board_from_each_engines_view() {
 /// Runs engine 1 = `bad` against a well-behaved scripted engine for a pair of games
 /// and returns the output and the directory the engines ran in; engine 1 must lose
 /// both.
-fn bad_engine_loses(name: &str, on_start: &str, on_move: &str, extra: &[&str]) -> (Run, TempDir) {
+fn bad_engine_loses(
+    name: &str,
+    on_start: &str,
+    on_move: &str,
+    extra: &[&str],
+) -> (MatchRun, TempDir) {
     let dir = temp_dir(name);
     let bad = fake(&dir, "bad", on_start, on_move);
     let good = scripted(&dir, "good", ROW5);

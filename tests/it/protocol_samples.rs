@@ -132,22 +132,7 @@ fn samples(text: &str) -> Result<Vec<Sample>, String> {
 
 /// Does `text` match `pattern`, where `...` matches any run of characters?
 fn matches(pattern: &str, text: &str) -> bool {
-    let parts: Vec<&str> = pattern.split("...").collect();
-    if parts.len() == 1 {
-        return pattern == text;
-    }
-    let (first, last) = (parts[0], parts[parts.len() - 1]);
-    if !text.starts_with(first) || text.len() < first.len() + last.len() || !text.ends_with(last) {
-        return false;
-    }
-    let mut rest = &text[first.len()..text.len() - last.len()];
-    for p in &parts[1..parts.len() - 1] {
-        match rest.find(p) {
-            Some(i) => rest = &rest[i + p.len()..],
-            None => return false,
-        }
-    }
-    true
+    common::wildcard_match(pattern, text, "...")
 }
 
 /// A line reporting progress while ply thinks: a sample may show fewer of them.
