@@ -17,7 +17,9 @@
 //!
 //! May import `games`, `search` and `io`; never `protocol`, the sessions or the tools.
 
+mod job;
 pub mod openings;
+mod tables;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -29,70 +31,18 @@ use crossbeam_channel::Sender;
 use crate::games::reversi::endgame::Solver;
 use crate::games::reversi::Reversi;
 use crate::games::Game;
-use crate::search::endgame::{search_or_solve, Deliberation, Line, Note};
+use crate::search::endgame::Line;
 use crate::search::limits::Progress;
 use crate::search::tt::TranspositionTable;
-use crate::search::{search, RootProgress, SearchInfo, SearchParams, SearchRequest, SearchResult};
+use crate::search::{RootProgress, SearchInfo, SearchParams, SearchResult};
 
 pub use crate::games::Position;
-
-/// Default size of the search's tables together (the transposition table, and in
-/// reversi the solver's table too): what UCI `Hash`, Gomocup `INFO hash_size` set.
-/// 96 MiB gives gomoku a 64 MiB table (a power of two) and reversi 64 MiB and the
-/// solver's 32 MiB, the sizes each game had before the solver's table counted.
-pub const DEFAULT_HASH_BYTES: usize = 96 << 20;
-
-/// The process's memory besides the resizable tables, counted against a memory
-/// limit (Gomocup `INFO max_memory`): the program and its libraries, the main,
-/// input and search threads' stacks, the gomoku pattern tables, and a margin for the
-/// allocator.
-pub const FIXED_BYTES: usize = 10 << 20;
-/// The reversi evaluation's weight sets (two sets of 61 blended stages, 20 MB
-/// each) and other tables, counted when the game is reversi.
-pub const REVERSI_FIXED_BYTES: usize = 40 << 20;
-/// Each search thread past the first: its stack and its copy of the position with
-/// the gomoku threat solvers' tables (1 MiB each).
-pub const THREAD_BYTES: usize = 4 << 20;
-/// The least the tables get, whatever the limit (each table's own floor).
-pub const MIN_TABLE_BYTES: usize = 1 << 20;
-
-/// How the memory is shared out: the tables' sizes for the game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct TableSizes {
-    /// The transposition table.
-    pub tt: usize,
-    /// The reversi solver's table (0 in other games).
-    pub solver: usize,
-}
-
-/// The tables' sizes for `hash` bytes of tables under a process limit of `limit`
-/// bytes (none: `hash` alone), for reversi or another game, with `threads` search
-/// threads: the limit less the fixed costs ([`FIXED_BYTES`], [`REVERSI_FIXED_BYTES`],
-/// [`THREAD_BYTES`]) caps `hash`. The transposition table is the largest power of
-/// two of slots in the share it gets (all of it; reversi: two thirds, the solver's
-/// table what that leaves, again a power of two).
-pub fn table_sizes(hash: usize, limit: Option<usize>, reversi: bool, threads: usize) -> TableSizes {
-    let mut budget = hash;
-    if let Some(limit) = limit {
-        let fixed = FIXED_BYTES
-            + if reversi { REVERSI_FIXED_BYTES } else { 0 }
-            + THREAD_BYTES * threads.saturating_sub(1);
-        budget = budget.min(limit.saturating_sub(fixed));
-    }
-    let budget = budget.max(if reversi { 2 } else { 1 } * MIN_TABLE_BYTES);
-    if reversi {
-        let tt = TranspositionTable::size_for(budget / 3 * 2);
-        TableSizes {
-            tt,
-            solver: Solver::size_for(budget - tt),
-        }
-    } else {
-        TableSizes {
-            tt: TranspositionTable::size_for(budget),
-            solver: 0,
-        }
-    }
-}
+pub use job::run_search;
+use job::{run_job, run_search_in, with_solver, Shared};
+pub use tables::{
+    table_sizes, TableSizes, DEFAULT_HASH_BYTES, FIXED_BYTES, MIN_TABLE_BYTES, REVERSI_FIXED_BYTES,
+    THREAD_BYTES,
+};
 
 /// The time policy's view of a position (`search` types: `games` cannot name them).
 pub fn progress(pos: &Position) -> Progress {
@@ -192,43 +142,6 @@ pub fn max_threads() -> usize {
     std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .clamp(1, MAX_THREADS)
-}
-
-/// Everything a job's thread needs.
-struct Shared {
-    tt: Arc<TranspositionTable>,
-    solver: Arc<Mutex<Option<Solver>>>,
-    solver_bytes: usize,
-    stop: Arc<AtomicBool>,
-    threads: usize,
-    root_progress: bool,
-}
-
-impl Shared {
-    /// Runs `f` with the solver (made now if it was not) set to the engine's threads.
-    fn with_solver<R>(&self, f: impl FnOnce(&mut Solver) -> R) -> R {
-        with_solver(&self.solver, self.solver_bytes, self.threads, f)
-    }
-}
-
-/// Runs `f` with the solver in `slot` (made now if it was not, with a table of
-/// `bytes`) set to `threads` threads.
-fn with_solver<R>(
-    slot: &Mutex<Option<Solver>>,
-    bytes: usize,
-    threads: usize,
-    f: impl FnOnce(&mut Solver) -> R,
-) -> R {
-    let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-    let solver = guard.get_or_insert_with(|| Solver::new(bytes));
-    solver.set_threads(threads);
-    f(solver)
-}
-
-/// The solver's table beside a transposition table of `tt_bytes` outside an engine
-/// ([`run_search`]): half as much.
-fn solver_bytes(tt_bytes: usize) -> usize {
-    (tt_bytes / 2).max(1 << 20)
 }
 
 impl Engine {
@@ -492,226 +405,5 @@ impl Engine {
     /// Searches on the calling thread (one-shot commands, bench).
     pub fn search_now(&self, pos: &Position, params: &SearchParams) -> SearchResult {
         run_search_in(&self.shared(), pos, params, &mut |_| {}, None)
-    }
-}
-
-/// Runs one job to its end, sending its reports.
-fn run_job(shared: &Shared, pos: &Position, job: Job, tx: &Sender<Report>) {
-    match job {
-        Job::Search(params) => {
-            let root_tx = tx.clone();
-            let mut on_root = |p: RootProgress| {
-                let _ = root_tx.send(Report::Root(p));
-            };
-            let on_root = shared
-                .root_progress
-                .then_some(&mut on_root as &mut dyn FnMut(RootProgress));
-            let result = run_search_in(
-                shared,
-                pos,
-                &params,
-                &mut |info| {
-                    let _ = tx.send(Report::Info(info.clone()));
-                },
-                on_root,
-            );
-            let _ = tx.send(Report::Done(result));
-        }
-        Job::Deliberate {
-            depth,
-            lines,
-            time,
-            start,
-        } => {
-            let line = match pos {
-                Position::Reversi(g) => {
-                    let mut nodes = 0;
-                    let line = deliberate(shared, start, tx, 0, &mut nodes, |d| {
-                        d.evaluate(g, depth, lines, time, true)
-                    });
-                    send_nodes(tx, start, nodes);
-                    line
-                }
-                _ => None,
-            };
-            let _ = tx.send(Report::Finished(line));
-        }
-        Job::AnalyzeGame {
-            positions,
-            depth,
-            start,
-        } => {
-            let mut total = 0;
-            for (k, p) in positions.iter().enumerate().rev() {
-                if shared.stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let score = if let Some(result) = p.result() {
-                    Some(p.terminal_score(result, 0))
-                } else {
-                    let mut nodes = 0;
-                    let line = deliberate(shared, start, tx, total, &mut nodes, |d| {
-                        d.evaluate(p, depth, 1, None, false)
-                    });
-                    total += nodes;
-                    line.map(|l| l.score)
-                };
-                if let (Some(score), false) = (score, shared.stop.load(Ordering::Relaxed)) {
-                    let _ = tx.send(Report::Analysis {
-                        moves_made: k,
-                        score,
-                    });
-                }
-            }
-            send_nodes(tx, start, total);
-            let _ = tx.send(Report::Finished(None));
-        }
-    }
-}
-
-/// The job's node count so far.
-fn send_nodes(tx: &Sender<Report>, start: Instant, nodes: u64) {
-    let _ = tx.send(Report::Nodes {
-        nodes,
-        seconds: start.elapsed().as_secs_f64(),
-    });
-}
-
-/// Runs a deliberation with the engine's table and solver, forwarding its notes
-/// (node counts from `base`); its own nodes go to `nodes`.
-fn deliberate(
-    shared: &Shared,
-    start: Instant,
-    tx: &Sender<Report>,
-    base: u64,
-    nodes: &mut u64,
-    f: impl FnOnce(&mut Deliberation<Solver>) -> Option<Line>,
-) -> Option<Line> {
-    shared.with_solver(|solver| {
-        let mut notes = |n: Note| {
-            let r = match n {
-                Note::Line(l) => Report::Line(l.clone()),
-                Note::Nodes(n) => Report::Nodes {
-                    nodes: base + n,
-                    seconds: start.elapsed().as_secs_f64(),
-                },
-            };
-            let _ = tx.send(r);
-        };
-        let mut d = Deliberation {
-            tt: &shared.tt,
-            solver,
-            stop: &shared.stop,
-            start,
-            nodes: 0,
-            notes: &mut notes,
-        };
-        let line = f(&mut d);
-        *nodes = d.nodes;
-        line
-    })
-}
-
-/// Runs the search on the concrete game with `threads` threads sharing the table
-/// (lazy SMP; reversi hands over to its solver near the end), reporting root
-/// progress to `on_root` (gomoku and tic-tac-toe).
-fn run_search_in(
-    shared: &Shared,
-    pos: &Position,
-    params: &SearchParams,
-    on_info: &mut dyn FnMut(&SearchInfo),
-    on_root: Option<&mut dyn FnMut(RootProgress)>,
-) -> SearchResult {
-    search_position(
-        pos,
-        params,
-        &shared.tt,
-        (&shared.solver, shared.solver_bytes),
-        &shared.stop,
-        shared.threads,
-        on_info,
-        on_root,
-    )
-}
-
-/// One search of `pos` on the calling thread with the table `tt` (reversi: with a
-/// solver of its own, made if needed), as a job would run it.
-pub fn run_search(
-    pos: &Position,
-    params: &SearchParams,
-    tt: &TranspositionTable,
-    stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    let solver = Mutex::new(None);
-    let bytes = solver_bytes(tt.size_bytes());
-    search_position(pos, params, tt, (&solver, bytes), stop, 1, on_info, None)
-}
-
-/// The search of a job: falls back to any legal move when the search has none
-/// (every move loses at once; one not blocked if there is one), and for renju black with only forbidden points left,
-/// to the first of them.
-#[allow(clippy::too_many_arguments)]
-fn search_position(
-    pos: &Position,
-    params: &SearchParams,
-    tt: &TranspositionTable,
-    (solver, solver_bytes): (&Mutex<Option<Solver>>, usize),
-    stop: &AtomicBool,
-    threads: usize,
-    on_info: &mut dyn FnMut(&SearchInfo),
-    on_root: Option<&mut dyn FnMut(RootProgress)>,
-) -> SearchResult {
-    let request = SearchRequest {
-        params,
-        tt,
-        stop,
-        threads,
-        on_info: Some(on_info),
-        on_root: on_root.map(|f| f as &mut dyn FnMut(RootProgress)),
-    };
-    let mut r = match pos {
-        Position::TicTacToe(g) => search(g, request),
-        Position::Gomoku(g) => search(g.as_ref(), request),
-        Position::Reversi(g) => with_solver(solver, solver_bytes, threads, |solver| {
-            search_or_solve(g.as_ref(), solver, request)
-        }),
-    };
-    if r.best.is_none() {
-        let legal = pos.legal_moves();
-        let fallback = legal
-            .iter()
-            .find(|m| !params.blocked.contains(m))
-            .or(legal.first())
-            .copied();
-        if let Some(mv) = fallback.or_else(|| pos.forced_forbidden_move()) {
-            r.best = mv;
-            r.pv = vec![mv];
-        }
-    }
-    r
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_default_tables_are_64_mib_and_reversi_adds_the_solvers_32() {
-        let gomoku = table_sizes(DEFAULT_HASH_BYTES, None, false, 1);
-        assert_eq!((gomoku.tt, gomoku.solver), (64 << 20, 0));
-        let reversi = table_sizes(DEFAULT_HASH_BYTES, None, true, 1);
-        assert_eq!((reversi.tt, reversi.solver), (64 << 20, 32 << 20));
-    }
-
-    #[test]
-    fn a_memory_limit_leaves_room_for_the_fixed_costs() {
-        let limit = 64 << 20;
-        let gomoku = table_sizes(DEFAULT_HASH_BYTES, Some(limit), false, 1);
-        assert!(gomoku.tt + FIXED_BYTES <= limit, "{gomoku:?}");
-        let reversi = table_sizes(DEFAULT_HASH_BYTES, Some(limit), true, 2);
-        let fixed = FIXED_BYTES + REVERSI_FIXED_BYTES + THREAD_BYTES;
-        assert!(reversi.tt + reversi.solver + fixed <= limit, "{reversi:?}");
-        assert!(reversi.tt >= MIN_TABLE_BYTES && reversi.solver >= MIN_TABLE_BYTES);
     }
 }
