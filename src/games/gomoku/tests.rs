@@ -1,9 +1,10 @@
 use super::board::SIDE_KEY;
 use super::movegen::threatens;
-use super::pattern::{BLACK, WALL};
+use super::pattern::{BLACK, P4_FIVE, WALL};
+use super::policy::RAZOR_MARGIN;
 use super::training::TrainingExt;
 use super::*;
-use crate::games::{Color, Game, GameResult, Move, ScoredMove};
+use crate::games::{Color, Game, GameResult, Move, ScoredMove, SearchPolicy};
 
 const B: Color = Color::Black;
 const W: Color = Color::White;
@@ -914,14 +915,23 @@ fn evaluation_sign() {
 fn razoring_only_near_the_leaves_and_only_where_measured() {
     for rule in [Rule::Freestyle, Rule::Renju] {
         let g = new(15, 15, rule);
-        assert_eq!(g.razor_margin(0), None);
-        assert_eq!(g.razor_margin(1), Some(RAZOR_MARGIN));
-        assert_eq!(g.razor_margin(2), Some(2 * RAZOR_MARGIN));
-        assert_eq!(g.razor_margin(3), None);
+        assert_eq!(GomokuPolicy::default().razor_margin(&g, 0), None);
+        assert_eq!(
+            GomokuPolicy::default().razor_margin(&g, 1),
+            Some(RAZOR_MARGIN)
+        );
+        assert_eq!(
+            GomokuPolicy::default().razor_margin(&g, 2),
+            Some(2 * RAZOR_MARGIN)
+        );
+        assert_eq!(GomokuPolicy::default().razor_margin(&g, 3), None);
     }
     for rule in [Rule::Standard, Rule::Caro] {
         let g = new(15, 15, rule);
-        assert!((0..8).all(|d| g.razor_margin(d).is_none()), "{rule:?}");
+        assert!(
+            (0..8).all(|d| GomokuPolicy::default().razor_margin(&g, d).is_none()),
+            "{rule:?}"
+        );
     }
 }
 
@@ -1264,7 +1274,8 @@ fn attack_levels_in_renju_only() {
             ],
             B,
         );
-        let level = |x, y| g.attack_level(mv(&g, x, y));
+        let policy = GomokuPolicy::default();
+        let level = |x, y| policy.attack_level(&g, mv(&g, x, y));
         let levels = (level(5, 3), level(10, 10), level(13, 1));
         if rule == Rule::Renju {
             assert_eq!(levels, (2, 1, 0));
