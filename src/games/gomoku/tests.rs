@@ -1349,3 +1349,53 @@ fn spoiling_a_threat_agrees_with_placing_the_stone() {
     }
     assert!(checked > 1000, "only {checked} checks");
 }
+
+/// The policy's root step: a double four found by the forcing solver settles the
+/// root (and not with a blocked first move); an only move is scored by what follows
+/// it; the position is left as it was.
+#[test]
+fn the_policy_settles_a_root_with_a_forced_win() {
+    use crate::games::policy::RootContext;
+    use crate::games::MATE_BOUND;
+    let g = from_rows(
+        Rule::Freestyle,
+        &[
+            "", "", "", "......O", "......X", "......X", "......X", "..OXXX.",
+        ],
+        B,
+    );
+    fn ctx(blocked: &[Move]) -> RootContext<'_> {
+        RootContext {
+            nodes: None,
+            soft_deadline: None,
+            stopped: &|| false,
+            blocked,
+        }
+    }
+    let mut roots = Vec::new();
+    g.generate(&mut roots);
+    let roots: Vec<Move> = roots.iter().map(|m| m.mv).collect();
+    assert!(roots.len() > 1);
+    let mut policy = GomokuPolicy::default();
+    let mut pos = g.clone();
+    let (settled, nodes) = policy.settle_root(&mut pos, &roots, &ctx(&[]));
+    assert_eq!(pos.key(), g.key());
+    let (score, pv) = settled.expect("a double four wins");
+    assert!(score > MATE_BOUND && nodes > 0, "{score} {nodes}");
+    assert_eq!(pv[0], mv(&g, 6, 7), "{pv:?}");
+
+    // With the winning square blocked, no line starting there.
+    let blocked = [mv(&g, 6, 7)];
+    let (settled, _) = GomokuPolicy::default().settle_root(&mut pos, &roots, &ctx(&blocked));
+    assert!(settled.is_none_or(|(_, pv)| pv[0] != blocked[0]));
+
+    // An only move: the winning one is a win, one far away is not.
+    let mut policy = GomokuPolicy::default();
+    let (win, _) = policy.settle_root(&mut pos, &[mv(&g, 6, 7)], &ctx(&[]));
+    assert!(win.is_some_and(|(s, pv)| s > MATE_BOUND && pv[0] == mv(&g, 6, 7)));
+    let far = mv(&g, 14, 14);
+    let (quiet, _) = GomokuPolicy::default().settle_root(&mut pos, &[far], &ctx(&[]));
+    let (s, pv) = quiet.expect("an only move is always settled");
+    assert!(s.abs() < MATE_BOUND && pv == [far], "{s} {pv:?}");
+    assert_eq!(pos.key(), g.key());
+}
