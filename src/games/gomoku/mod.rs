@@ -9,8 +9,8 @@
 //! - `movegen.rs`: move generation and ordering scores;
 //! - `pattern.rs`: the line and combination tables;
 //! - `rules.rs`: the exact win and renju forbidden tests, and the rule questions
-//!   asked of a position (forbidden points, winning squares, winning lines);
-//! - `rules.rs`: also the quick wins and forced answers the search asks about;
+//!   asked of a position (forbidden points, winning squares, winning lines, a win
+//!   needing no search, a five to stop);
 //! - `policy.rs`: the search policy ([`GomokuPolicy`]): pruning, reductions, the
 //!   threat solvers at the root and inside the search, their tables and constants;
 //! - this file: the rule, the public limits and the [`Game`] implementation;
@@ -22,7 +22,7 @@ mod board;
 mod eval;
 mod movegen;
 mod pattern;
-pub mod policy;
+mod policy;
 mod rules;
 #[cfg(test)]
 mod tests;

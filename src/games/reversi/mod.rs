@@ -21,7 +21,7 @@ pub mod eval;
 pub mod exact;
 pub mod ggf;
 pub mod pattern;
-pub mod policy;
+mod policy;
 pub mod shallow;
 pub mod stability;
 
