@@ -6,8 +6,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use crate::games::gomoku::Gomoku;
-use crate::games::{Game, Move, Tactic};
+use crate::games::gomoku::{Gomoku, GomokuPolicy, Tactic};
+use crate::games::{Game, Move};
 use crate::search::tt::TranspositionTable;
 use crate::search::{search, Limits, SearchParams, SearchRequest};
 
@@ -123,9 +123,11 @@ pub fn opponent_wins(g: &mut Gomoku) -> bool {
         return false;
     }
     let never = || false;
-    let (vcf, _) = g.tactical_win(Tactic::Forcing, DEFEND_NODES, false, &never);
+    let mut solver = GomokuPolicy::default();
+    let (vcf, _) = solver.tactical_win(g, Tactic::Forcing, DEFEND_NODES, false, &never);
     vcf.is_some()
-        || g.tactical_win(Tactic::Threats, DEFEND_NODES, false, &never)
+        || solver
+            .tactical_win(g, Tactic::Threats, DEFEND_NODES, false, &never)
             .0
             .is_some()
 }

@@ -1,6 +1,7 @@
 //! Games: rules, move generation and evaluation, one folder per game.
 //!
-//! The search is generic over [`Game`]; [`Position`] wraps one concrete game for
+//! The search is generic over [`Game`] (the rules) and its [`SearchPolicy`] (how
+//! a search treats the game); [`Position`] wraps one concrete game for
 //! the rooms that do not care which. [`GameKind`] and `gomoku::Rule` name the games
 //! and rules, once, for every dialect and tool; [`exact::ExactSolver`] is the
 //! interface of a game's exact endgame solver (reversi's).
@@ -10,6 +11,7 @@
 pub mod exact;
 pub mod gomoku;
 pub mod kind;
+pub mod policy;
 pub mod position;
 pub mod reversi;
 pub mod tictactoe;
@@ -17,6 +19,7 @@ pub mod tictactoe;
 use std::fmt;
 
 pub use kind::GameKind;
+pub use policy::{ProbCut, SearchPolicy};
 pub use position::Position;
 
 /// A move: a square index `y * width + x`, or one of the special values.
@@ -110,43 +113,16 @@ pub struct ScoredMove {
     pub score: i32,
 }
 
-/// Which threat solver [`Game::tactical_win`] runs.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Tactic {
-    /// Continuous forcing moves of the strongest kind only (gomoku: fours, VCF).
-    Forcing,
-    /// Wider threat sequences (gomoku: fours and threes, VCT); bounded and costlier.
-    Threats,
-}
-
-/// A forced win found by a game's threat solver.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TacticalWin {
-    /// The winning line from the side to move (empty when not asked for). It may stop
-    /// early where the opponent has no saving reply.
-    pub line: Vec<Move>,
-    /// Plies from the position to the end of the game.
-    pub plies: u32,
-}
-
-/// How a game cuts a null-window node by Multi-ProbCut ([`Game::probcut`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ProbCut {
-    /// The depth of the shallow search that predicts the deep one.
-    pub shallow: i32,
-    /// How far beyond the bound the shallow search must land to cut.
-    pub margin: i32,
-    /// How far the static score may lie on the wrong side of the bound with a cut
-    /// still worth trying: a shallow search is not begun when the static score is
-    /// further from the bound than this (Edax's check); `None`: always tried.
-    pub eval_margin: Option<i32>,
-}
-
-/// What the game-agnostic search needs from a game.
+/// The rules of a game: what any search needs to be correct. How a search prunes,
+/// reduces and orders in the game is its [`Game::Policy`].
 ///
 /// Every method must be deterministic: the same position gives the same moves in the
 /// same order with the same scores, so node counts are reproducible.
 pub trait Game: Clone + Send + Sync + 'static {
+    /// How the generic search prunes, reduces, orders and solves tactics in this game
+    /// (one value per search thread).
+    type Policy: SearchPolicy<Self>;
+
     /// Zobrist key of the position, side to move included.
     fn key(&self) -> u64;
 
@@ -165,12 +141,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// [`Game::result`] is `None` means every move loses at once: the search scores it
     /// as a loss for the side to move.
     fn generate(&self, out: &mut Vec<ScoredMove>);
-
-    /// [`Game::generate`] for a node `depth` plies from the leaves: a game may score
-    /// the moves more cheaply where the subtree is small. Default: `generate`.
-    fn generate_at(&self, _depth: i32, out: &mut Vec<ScoredMove>) {
-        self.generate(out)
-    }
 
     /// Every legal move, unpruned (for validating input, fallbacks and perft).
     fn legal_moves(&self, out: &mut Vec<Move>);
@@ -196,110 +166,6 @@ pub trait Game: Clone + Send + Sync + 'static {
             GameResult::Loss => -(MATE - ply as i32),
             GameResult::Draw => 0,
         }
-    }
-
-    /// Whether the ordering score [`Game::generate`] gives a move is exactly the
-    /// negated [`Game::evaluate`] of the position after it (reversi: the trained
-    /// evaluation after each move orders the moves). Then a node one ply from the
-    /// leaves takes its value from the list instead of evaluating every move twice.
-    /// Default: no.
-    fn order_is_evaluation(&self) -> bool {
-        false
-    }
-
-    /// Whether `mv` (listed by [`Game::generate`]) neither makes nor stops a threat,
-    /// so the search may reduce it when it comes late in the move order (late-move
-    /// reductions) or skip it near the leaves when the position looks hopeless
-    /// (futility pruning). By default no move is quiet: the search stays full-width.
-    fn is_quiet(&self, _mv: Move) -> bool {
-        false
-    }
-
-    /// Late-move reduction of `mv` (listed by [`Game::generate`]) when it comes late in
-    /// the move order: `None` if it must not be reduced, else extra plies (may be
-    /// negative) beyond what its place in the move order gives. Games grade their
-    /// moves (gomoku: a move that makes and blocks no line at all is reduced harder,
-    /// a three less). Default: quiet moves ([`Game::is_quiet`]) by their place only.
-    fn late_move_reduction(&self, mv: Move) -> Option<i32> {
-        self.is_quiet(mv).then_some(0)
-    }
-
-    /// How hard `mv` (listed by [`Game::generate`]) attacks: 2 if it makes a threat
-    /// the opponent must meet (gomoku: a three or better), 1 if it prepares two
-    /// (gomoku: two open twos), else 0. A move attacking at 1 or 2 after an attack at
-    /// 2 by the same side is reduced a ply less (a continuing attack). Default: 0.
-    fn attack_level(&self, _mv: Move) -> u8 {
-        0
-    }
-
-    /// A forced win for the side to move that needs no search (gomoku: a five to
-    /// complete, or an open four the opponent can meet with no four of his own): the
-    /// plies to the end of the game. Must be exact under the rule; games without such
-    /// a test keep the default (none).
-    fn quick_win(&self) -> Option<u32> {
-        None
-    }
-
-    /// Whether the search prunes by the static score of inner nodes (reverse
-    /// futility, futility, razoring, and whether the score is improving); without it
-    /// inner nodes are not evaluated at all. Default: yes. Reversi says no: its
-    /// static score errs by several discs, and Multi-ProbCut ([`Game::probcut`])
-    /// prunes on a shallow search instead.
-    fn static_pruning(&self) -> bool {
-        true
-    }
-
-    /// Razoring: for a null-window node `depth` plies from the leaves, the margin
-    /// below alpha past which the static score is trusted to fail low (the search
-    /// then only asks [`Game::tactical_win`] for a quick forced win instead of
-    /// searching the moves). Default: none (no razoring).
-    fn razor_margin(&self, _depth: i32) -> Option<i32> {
-        None
-    }
-
-    /// Internal iterative reduction: the depth from which a node with no table move
-    /// is searched a ply shallower. Default: none.
-    fn iir_depth(&self) -> Option<i32> {
-        None
-    }
-
-    /// Whether the opponent threatens to win on his next move (gomoku: he has a five
-    /// to complete), so [`Game::generate`] lists only the answers and a static score
-    /// means little: the search extends such nodes at its leaves and does not prune
-    /// them by their static score. Default: never.
-    fn must_answer(&self) -> bool {
-        false
-    }
-
-    /// Multi-ProbCut (Buro): for a null-window node to be searched `depth` plies, a
-    /// shallower depth whose result predicts the deep one's, and the margins (in
-    /// evaluation units) beyond which that prediction, or the static score, is
-    /// trusted. Default: none (no forward pruning of this kind).
-    fn probcut(&self, _depth: i32) -> Option<ProbCut> {
-        None
-    }
-
-    /// A null-window search of `depth` plies that the game does faster itself than
-    /// the generic search (reversi: the last two plies, with no table and a fixed
-    /// move order): the fail-soft value within `alpha`..`beta` and the nodes it
-    /// visited, or `None` to let the generic search do it. Default: none.
-    fn shallow_search(&self, _depth: i32, _alpha: i32, _beta: i32) -> Option<(i32, u64)> {
-        None
-    }
-
-    /// A proven forced win for the side to move found by the game's own threat
-    /// solver within `max_nodes`, and the solver nodes spent. `abort` is polled now
-    /// and then (stop flag, deadline); when it says true the solver gives up. Games
-    /// without a solver keep this default (no win, no nodes). Must leave the position
-    /// unchanged and be deterministic (for the same answers of `abort`).
-    fn tactical_win(
-        &mut self,
-        _tactic: Tactic,
-        _max_nodes: u64,
-        _want_line: bool,
-        _abort: &dyn Fn() -> bool,
-    ) -> (Option<TacticalWin>, u64) {
-        (None, 0)
     }
 }
 

@@ -2,7 +2,7 @@
 //!
 //! Squares are `y * 3 + x`. The search plays it perfectly: the whole tree is tiny.
 
-use super::{Color, Game, GameResult, Move, ScoredMove, StoneGame};
+use super::{Color, Game, GameResult, Move, ScoredMove, SearchPolicy, StoneGame};
 
 const LINES: [u16; 8] = [
     0b000_000_111,
@@ -107,7 +107,16 @@ impl StoneGame for TicTacToe {
     }
 }
 
+/// Tic-tac-toe's search policy: full width, the whole tree is tiny (reverse
+/// futility stays on, as for every game that does not turn it off, but the scores
+/// are draws and mates, so it never cuts).
+#[derive(Default)]
+pub struct TicTacToePolicy;
+
+impl SearchPolicy<TicTacToe> for TicTacToePolicy {}
+
 impl Game for TicTacToe {
+    type Policy = TicTacToePolicy;
     fn key(&self) -> u64 {
         let k = keys();
         let mut h = if self.side == Color::White {

@@ -2,13 +2,14 @@
 //! multi-PV, no aspiration window), and the result of the iterations.
 
 use std::sync::atomic::Ordering;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::thread::{skip_depth, Searcher};
 use super::{
     mate_in, IterationClock, RootProgress, SearchInfo, SearchResult, Solved, ROOT_PROGRESS_AFTER,
 };
-use crate::games::{Game, Move, ScoredMove, INFINITY, MATE, MATE_BOUND};
+use crate::games::policy::{RootContext, Settled};
+use crate::games::{Game, Move, ScoredMove, SearchPolicy, INFINITY, MATE, MATE_BOUND};
 
 const MAX_DEPTH: u32 = 100;
 
@@ -56,8 +57,16 @@ impl<G: Game> Searcher<'_, G> {
             lines: Vec::new(),
             solved: Solved::No,
         };
-        // Nothing to choose: an only move (immediate win, forced block) or no move.
-        // The forcing solver still says what the only move leads to (main thread).
+        // Settled before the iterations (main thread only: helpers would repeat it):
+        // the policy's root tactics (a threat solver's proof; what an only move leads
+        // to), else an only move by the static score after it.
+        if self.thread_id == 0 && !roots.is_empty() {
+            let moves: Vec<Move> = roots.iter().map(|r| r.mv).collect();
+            if let Some((score, pv)) = self.settle_root(&moves) {
+                self.decided(&mut result, score, pv, on_info);
+                return result;
+            }
+        }
         if roots.len() <= 1 {
             if let Some(r) = roots.first() {
                 let mv = r.mv;
@@ -70,14 +79,6 @@ impl<G: Game> Searcher<'_, G> {
             }
             result.time = self.elapsed();
             return result;
-        }
-
-        // The threat solvers first (main thread only: helpers would repeat them).
-        if self.thread_id == 0 {
-            if let Some((score, pv)) = self.root_tactics() {
-                self.decided(&mut result, score, pv, on_info);
-                return result;
-            }
         }
 
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -200,6 +201,36 @@ impl<G: Game> Searcher<'_, G> {
         }
     }
 
+    /// The policy's root tactics over `moves` (see `SearchPolicy::settle_root`), its
+    /// nodes counted.
+    fn settle_root(&mut self, moves: &[Move]) -> Option<Settled> {
+        let (stop, hard) = (self.stop, self.hard_deadline);
+        let stopped =
+            move || stop.load(Ordering::Relaxed) || hard.is_some_and(|d| Instant::now() >= d);
+        let ctx = RootContext {
+            nodes: self.limits.nodes,
+            soft_deadline: self.limits.soft_deadline(),
+            stopped: &stopped,
+            blocked: &self.blocked,
+        };
+        let (settled, n) = self.policy.settle_root(&mut self.pos, moves, &ctx);
+        self.nodes += n;
+        settled
+    }
+
+    /// The score and line of the only move `mv` when the policy settled nothing: the
+    /// static score after it.
+    fn only_move(&mut self, mv: Move) -> (i32, Vec<Move>) {
+        self.pos.make(mv);
+        self.nodes += 1;
+        let score = match self.pos.result() {
+            Some(r) => -self.pos.terminal_score(r, 1),
+            None => -self.pos.evaluate(),
+        };
+        self.pos.unmake();
+        (score, vec![mv])
+    }
+
     /// One iteration over the root moves. Each root move's `score` is exact for the
     /// best one and an upper bound for the rest (`-INFINITY` if not searched).
     fn search_root(&mut self, roots: &mut [RootMove], depth: i32, first_line: bool) {
@@ -215,7 +246,7 @@ impl<G: Game> Searcher<'_, G> {
             if report {
                 self.root_progress(RootProgress::Searching(mv));
             }
-            self.stack[0].attack = self.pos.attack_level(mv);
+            self.stack[0].attack = self.policy.attack_level(&self.pos, mv);
             self.pos.make(mv);
             self.nodes += 1;
             let score = if i == 0 {

@@ -5,9 +5,10 @@
 //! The rooms, as in Stockfish and the Rust engines that follow it: this file holds
 //! the public types and the entry points; `thread` the per-thread state and lazy SMP;
 //! `driver` iterative deepening at the root; `node` the node function; `stack` the
-//! per-ply entry; `movepick` the move ordering; `history` the history table;
-//! `root_tactics` the threat solvers at the root. `endgame` (the hand-over to exact
-//! solvers), `limits` (time) and `tt` stand apart.
+//! per-ply entry; `movepick` the move ordering; `history` the history table. What
+//! differs per game (pruning, reductions, tactics) each game says in its policy
+//! (`games::SearchPolicy`). `endgame` (the hand-over to exact solvers), `limits`
+//! (time) and `tt` stand apart.
 //!
 //! May import `games` only: nothing here knows a protocol, a session or a tool.
 
@@ -17,7 +18,6 @@ mod history;
 pub mod limits;
 mod movepick;
 mod node;
-mod root_tactics;
 mod stack;
 mod thread;
 pub mod tt;

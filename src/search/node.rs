@@ -1,53 +1,20 @@
 //! The node function: principal-variation negamax with the transposition table,
 //! mate-distance pruning, ProbCut, reverse futility, razoring, internal iterative
 //! reduction, futility and move-count pruning and late-move reductions, each asking
-//! the game ([`Game`]) whether and how it applies.
+//! the game's policy ([`SearchPolicy`]) whether and how it applies.
 
 use super::movepick;
 use super::stack::{update_pv, NO_EVAL};
 use super::thread::Searcher;
 use super::tt::Bound;
 use super::MAX_PLY;
-use crate::games::{Game, Move, Tactic, INFINITY, MATE, MATE_BOUND};
+use crate::games::policy::Probe;
+use crate::games::{Game, Move, SearchPolicy, INFINITY, MATE, MATE_BOUND};
 
-/// Forcing-solver budget (nodes) at every leaf in place of a quiescence search.
-/// Off (0): it cost more time than it gained; turn it on here to measure it in
-/// matches (docs/experiments/gomoku-search.md#leaf-vcf-dive).
-const LEAF_FORCING_NODES: u64 = 0;
-/// Forcing-solver budget (nodes) of a razored node (`Game::razor_margin`).
-const RAZOR_FORCING_NODES: u64 = 64;
-/// Futility pruning at depths up to this, with this margin per ply of depth.
-const FUTILITY_DEPTH: i32 = 2;
-const FUTILITY_MARGIN: i32 = 400;
 /// Reverse futility pruning at depths up to this, with this margin per ply of depth
 /// (deeper lost: docs/experiments/gomoku-search.md#reverse-futility-at-every-depth).
 const RFP_DEPTH: i32 = 3;
 const RFP_MARGIN: i32 = 250;
-/// (Reductions, extensions and pruning rules tried in renju and freestyle and not
-/// kept: docs/experiments/gomoku-search.md, from #null-move-pruning on.)
-///
-/// Late-move reductions from this depth and this move index on.
-const LMR_MIN_DEPTH: i32 = 2;
-const LMR_MIN_INDEX: usize = 2;
-
-/// Plies a late quiet move is reduced by: grows with the depth and the move number.
-fn lmr(depth: i32, index: usize) -> i32 {
-    let d = f64::from(depth.max(1)).ln();
-    let i = (index.max(1) as f64).ln();
-    (0.25 + d * i) as i32
-}
-
-/// Move-count pruning: in a null-window node at `depth`, quiet moves from this index
-/// on are not searched (fewer when the static score is not improving). (Nothing more:
-/// docs/experiments/gomoku-search.md#trivial-move-pruning.)
-fn move_count_limit(depth: i32, improving: bool) -> usize {
-    let n = 3 + (f64::from(depth.max(0))).powf(1.32) as usize;
-    if improving {
-        n
-    } else {
-        n / 2 + 1
-    }
-}
 
 impl<G: Game> Searcher<'_, G> {
     /// The node function: the negamax value of the position at `ply` searched to
@@ -67,7 +34,7 @@ impl<G: Game> Searcher<'_, G> {
         }
         // Near the leaves of a null-window node, the game's own shallow search.
         if !pv_node {
-            if let Some((v, n)) = self.pos.shallow_search(depth, alpha, beta) {
+            if let Some((v, n)) = self.policy.shallow_search(&self.pos, depth, alpha, beta) {
                 self.nodes += n;
                 return v;
             }
@@ -103,7 +70,7 @@ impl<G: Game> Searcher<'_, G> {
         // Multi-ProbCut: a shallow null-window search far beyond the bound predicts
         // that the deep one would cut too.
         if !pv_node && beta.abs() < MATE_BOUND {
-            if let Some(cut) = self.pos.probcut(depth) {
+            if let Some(cut) = self.policy.probcut(&self.pos, depth) {
                 let (shallow, margin) = (cut.shallow, cut.margin);
                 // The static score says which cut is worth a search.
                 let (try_up, try_down) = match cut.eval_margin {
@@ -136,32 +103,23 @@ impl<G: Game> Searcher<'_, G> {
             }
         }
         // A win that needs no search (a five to complete, an unstoppable four).
-        if let Some(plies) = self.pos.quick_win() {
+        if let Some(plies) = self.policy.quick_win(&self.pos) {
             return MATE - (ply as i32 + plies as i32);
         }
-        let answer = self.pos.must_answer();
+        let answer = self.policy.must_answer(&self.pos);
         if depth <= 0 && answer {
             // The opponent threatens five: his threat is resolved before scoring.
             depth = 0;
         } else if depth <= 0 {
-            if LEAF_FORCING_NODES == 0 {
-                return self.pos.evaluate();
-            }
-            // A forced win by the game's forcing solver stands in for quiescence.
-            let (win, n) =
-                self.pos
-                    .tactical_win(Tactic::Forcing, LEAF_FORCING_NODES, false, &|| false);
-            self.nodes += n;
-            self.tactical_nodes += n;
-            self.tactical_calls += u64::from(n > 0);
-            if let Some(w) = win {
-                return MATE - (ply as i32 + w.plies as i32);
+            // A forced win by the policy's threat solver stands in for quiescence.
+            if let Some(plies) = self.forced_win(Probe::Leaf) {
+                return MATE - (ply as i32 + plies as i32);
             }
             return self.pos.evaluate();
         }
 
         // The static score and whether it improved on ours two plies ago.
-        let eval = if answer || depth <= 0 || !self.pos.static_pruning() {
+        let eval = if answer || depth <= 0 || !self.policy.static_pruning() {
             NO_EVAL
         } else {
             self.pos.evaluate()
@@ -180,19 +138,12 @@ impl<G: Game> Searcher<'_, G> {
             return eval;
         }
         // Razoring: near the leaves a null-window node whose static score is far
-        // below alpha fails low unless the game's forcing solver finds a quick win
-        // (the solver only starts where one is likely: gomoku, a four-three or more).
+        // below alpha fails low unless the policy's threat solver finds a quick win.
         if !pv_node && eval != NO_EVAL && alpha.abs() < MATE_BOUND {
-            if let Some(margin) = self.pos.razor_margin(depth) {
+            if let Some(margin) = self.policy.razor_margin(&self.pos, depth) {
                 if eval + margin < alpha {
-                    let (win, n) =
-                        self.pos
-                            .tactical_win(Tactic::Forcing, RAZOR_FORCING_NODES, false, &|| false);
-                    self.nodes += n;
-                    self.tactical_nodes += n;
-                    self.tactical_calls += u64::from(n > 0);
-                    if let Some(w) = win {
-                        return MATE - (ply as i32 + w.plies as i32);
+                    if let Some(plies) = self.forced_win(Probe::Razor) {
+                        return MATE - (ply as i32 + plies as i32);
                     }
                     return eval;
                 }
@@ -200,15 +151,15 @@ impl<G: Game> Searcher<'_, G> {
         }
 
         // Internal iterative reduction: a deep node the table knows no move for is
-        // searched a ply shallower where the game asks for it (its move order is a
+        // searched a ply shallower where the policy asks for it (its move order is a
         // guess; the next iteration comes back with a table move).
-        if tt_move == Move::NONE && self.pos.iir_depth().is_some_and(|d| depth >= d) {
+        if tt_move == Move::NONE && self.policy.iir_depth(&self.pos).is_some_and(|d| depth >= d) {
             depth -= 1;
         }
 
         let mut list = std::mem::take(&mut self.stack[ply].list);
         list.clear();
-        self.pos.generate_at(depth, &mut list);
+        self.policy.generate(&self.pos, depth, &mut list);
         if list.is_empty() {
             self.stack[ply].list = list;
             return -(MATE - ply as i32);
@@ -229,7 +180,9 @@ impl<G: Game> Searcher<'_, G> {
         // One ply from the leaves, where the ordering score is the evaluation after
         // the move: the best score of the list is the node's value (an only move is
         // not extended here, as it is below).
-        if depth == 1 && self.pos.order_is_evaluation() && !list.iter().any(|m| m.mv == Move::PASS)
+        if depth == 1
+            && self.policy.order_is_evaluation(&self.pos)
+            && !list.iter().any(|m| m.mv == Move::PASS)
         {
             let best = movepick::best(&list);
             // Counted as the moves a search in this order would visit: the first
@@ -256,14 +209,13 @@ impl<G: Game> Searcher<'_, G> {
         let mut best_move = Move::NONE;
         // Futility: near the leaves of a null-window node whose static score is far
         // below alpha, quiet moves are not searched.
-        let futility =
-            if !pv_node && eval != NO_EVAL && depth <= FUTILITY_DEPTH && alpha.abs() < MATE_BOUND {
-                Some(eval + FUTILITY_MARGIN * depth)
-            } else {
-                None
-            };
+        let futility = if !pv_node && eval != NO_EVAL && alpha.abs() < MATE_BOUND {
+            self.policy.futility_margin(depth).map(|m| eval + m)
+        } else {
+            None
+        };
         let reducible = list.len() > 1;
-        let mc_limit = move_count_limit(depth, improving);
+        let mc_limit = self.policy.move_count_limit(depth, improving);
         for i in 0..list.len() {
             let mv = movepick::pick(&mut list, i);
             let quiet = reducible
@@ -271,7 +223,7 @@ impl<G: Game> Searcher<'_, G> {
                 && mv != tt_move
                 && mv != killers[0]
                 && mv != killers[1]
-                && self.pos.is_quiet(mv);
+                && self.policy.is_quiet(&self.pos, mv);
             if quiet {
                 if let Some(f) = futility {
                     if f <= alpha {
@@ -284,30 +236,22 @@ impl<G: Game> Searcher<'_, G> {
                     continue;
                 }
             }
-            // Late-move reduction for quiet moves; a reduced search that beats alpha is
-            // searched again at full depth.
-            let graded = if reducible
-                && depth >= LMR_MIN_DEPTH
-                && i >= LMR_MIN_INDEX
-                && mv != tt_move
-                && mv != killers[0]
-                && mv != killers[1]
-            {
-                self.pos.late_move_reduction(mv)
+            // Late-move reduction as the policy grades the move; a reduced search that
+            // beats alpha is searched again at full depth.
+            let late = if reducible && mv != tt_move && mv != killers[0] && mv != killers[1] {
+                self.policy.late_move_reduction(&self.pos, depth, i, mv)
             } else {
                 None
             };
             // A continuing attack (an attack after our own three or better two plies
-            // up, Game::attack_level) is reduced a ply less, as Rapfi does.
-            let attack = self.pos.attack_level(mv);
+            // up, SearchPolicy::attack_level) is reduced a ply less, as Rapfi does.
+            let attack = self.policy.attack_level(&self.pos, mv);
             self.stack[ply].attack = attack;
             let continued = attack > 0 && ply >= 2 && self.stack[ply - 2].attack == 2;
-            let reduction = match graded {
-                Some(extra) => {
-                    (lmr(depth, i) - i32::from(pv_node) + i32::from(!pv_node && !improving) + extra
-                        - i32::from(continued))
-                    .clamp(0, new_depth - 1)
-                }
+            let reduction = match late {
+                Some(r) => (r - i32::from(pv_node) + i32::from(!pv_node && !improving)
+                    - i32::from(continued))
+                .clamp(0, new_depth - 1),
                 None => 0,
             };
 
@@ -360,5 +304,14 @@ impl<G: Game> Searcher<'_, G> {
         };
         self.tt.store(key, ply, best_move, best, depth, bound);
         best
+    }
+
+    /// The policy's quick forced win at a `probe` node, its solver nodes counted.
+    fn forced_win(&mut self, probe: Probe) -> Option<u32> {
+        let (win, n) = self.policy.forced_win(&mut self.pos, probe);
+        self.nodes += n;
+        self.tactical_nodes += n;
+        self.tactical_calls += u64::from(n > 0);
+        win
     }
 }

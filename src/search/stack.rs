@@ -17,7 +17,7 @@ pub(super) struct Ply {
     pub list: Vec<ScoredMove>,
     /// The static score at this ply (`NO_EVAL` where not computed).
     pub eval: i32,
-    /// How hard the move made at this ply attacked ([`crate::games::Game::attack_level`]).
+    /// How hard the move made at this ply attacked ([`crate::games::SearchPolicy::attack_level`]).
     pub attack: u8,
 }
 

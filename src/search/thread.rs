@@ -1,5 +1,5 @@
 //! Search threads (lazy SMP): every thread searches the same root with its own
-//! [`Searcher`] (position, stack, history, counters), sharing the transposition table,
+//! [`Searcher`] (position, policy, stack, history, counters), sharing the transposition table,
 //! the stop flag, a node count and a flag the main thread raises when it is done.
 //! Also the polling of those limits from inside the search.
 
@@ -22,10 +22,12 @@ const CHECK_EVERY: u64 = 1024;
 /// (see docs/experiments/time.md#deadline-overrun-on-a-full-board).
 const DEADLINE_EVERY: u32 = 64;
 
-/// The state of one search thread: its copy of the position, its counters, its
-/// stack and history, and what it shares with the other threads.
+/// The state of one search thread: its copy of the position, its policy, its
+/// counters, its stack and history, and what it shares with the other threads.
 pub(super) struct Searcher<'a, G: Game> {
     pub(super) pos: G,
+    /// The game's search policy (this thread's: it may keep solver tables).
+    pub(super) policy: G::Policy,
     pub(super) tt: &'a TranspositionTable,
     pub(super) stop: &'a AtomicBool,
     /// Lazy SMP: set when the main thread has finished (helpers only).
@@ -45,7 +47,7 @@ pub(super) struct Searcher<'a, G: Game> {
     /// Calls of `negamax`: the hard deadline is also read every `DEADLINE_EVERY`
     /// calls, for positions where one node costs far more than usual.
     pub(super) calls: u32,
-    /// Nodes and calls of the leaf threat solver (diagnostics).
+    /// Nodes and calls of the threat solver inside the tree (diagnostics).
     pub(super) tactical_nodes: u64,
     pub(super) tactical_calls: u64,
     pub(super) aborted: bool,
@@ -134,6 +136,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     ) -> Searcher<'a, G> {
         Searcher {
             pos: root.clone(),
+            policy: G::Policy::default(),
             tt,
             stop,
             done: None,

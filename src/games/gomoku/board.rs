@@ -10,7 +10,7 @@
 
 use super::pattern::{self, Combo, BLACK, EMPTY, NP4, P4_FIVE, POW11, WALL};
 use super::rules;
-use super::{eval, vcf, Rule, BORDER, MAX_SIZE, MIN_SIZE};
+use super::{eval, Rule, BORDER, MAX_SIZE, MIN_SIZE};
 use crate::games::{Color, Move};
 use std::sync::OnceLock;
 
@@ -93,9 +93,6 @@ pub struct Gomoku {
     pub(super) hist: Vec<Hist>,
     pub(super) stm: Color,
     pub(super) key: u64,
-    /// Transposition tables of the VCF and VCT solvers (empty in a clone).
-    pub(super) vcf_tt: vcf::SolverTable,
-    pub(super) vct_tt: vcf::SolverTable,
 }
 
 impl std::fmt::Debug for Gomoku {
@@ -153,8 +150,6 @@ impl Gomoku {
             hist: Vec::with_capacity(width * height),
             stm: Color::Black,
             key: 0,
-            vcf_tt: vcf::SolverTable::default(),
-            vct_tt: vcf::SolverTable::default(),
         };
         g.init_state();
         Ok(g)

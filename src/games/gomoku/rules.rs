@@ -388,6 +388,52 @@ impl Gomoku {
     }
 
     /// The exact renju forbidden test on all 4 lines (no table help; for tests).
+    /// A forced win for the side to move that needs no search: a five to complete,
+    /// or an open four the opponent can meet with no four of his own. The plies to
+    /// the end of the game; exact under the rule.
+    pub fn quick_win(&self) -> Option<u32> {
+        let us = self.stm.index();
+        let them = 1 - us;
+        if self.p4count[us][P4_FIVE as usize] > 0 {
+            // The table's five is exact where any five or more wins; else check.
+            let exact = self.rule == Rule::Freestyle
+                || (self.rule == Rule::Renju && self.stm == Color::White);
+            if exact {
+                return Some(1);
+            }
+            let mut found = false;
+            self.for_each_candidate(|p, _| {
+                found = found || self.would_win(p, self.stm);
+            });
+            if found {
+                return Some(1);
+            }
+        }
+        // An open four wins in 3 when the opponent has no four (table classes are
+        // over-approximations, so a zero count is exact). Only where the table's open
+        // four is exact: five or more wins, no forbidden point for us.
+        let exact4 =
+            self.rule == Rule::Freestyle || (self.rule == Rule::Renju && self.stm == Color::White);
+        if exact4 && self.p4count[us][pattern::P4_FLEX4 as usize] > 0 {
+            let mut fours: u16 = self.p4count[them][pattern::P4_BLOCK4 as usize..]
+                .iter()
+                .sum();
+            if self.rule == Rule::Renju && them == Color::Black.index() {
+                fours += self.p4count[them][pattern::P4_FORBID as usize];
+            }
+            if fours == 0 {
+                return Some(3);
+            }
+        }
+        None
+    }
+
+    /// Whether the opponent threatens to win on his next move (he has a five to
+    /// complete), so the side to move must answer.
+    pub fn must_answer(&self) -> bool {
+        self.p4count[1 - self.stm.index()][P4_FIVE as usize] > 0
+    }
+
     #[cfg(test)]
     pub(super) fn forbidden_unfiltered(&self, p: usize) -> bool {
         VBoard::new(&self.cells, self.dirs).forbidden(p, FORBID_DEPTH)

@@ -1,9 +1,10 @@
 use super::board::SIDE_KEY;
 use super::movegen::threatens;
-use super::pattern::{BLACK, WALL};
+use super::pattern::{BLACK, P4_FIVE, WALL};
+use super::policy::RAZOR_MARGIN;
 use super::training::TrainingExt;
 use super::*;
-use crate::games::{Color, Game, GameResult, Move, ScoredMove};
+use crate::games::{Color, Game, GameResult, Move, ScoredMove, SearchPolicy};
 
 const B: Color = Color::Black;
 const W: Color = Color::White;
@@ -914,14 +915,23 @@ fn evaluation_sign() {
 fn razoring_only_near_the_leaves_and_only_where_measured() {
     for rule in [Rule::Freestyle, Rule::Renju] {
         let g = new(15, 15, rule);
-        assert_eq!(g.razor_margin(0), None);
-        assert_eq!(g.razor_margin(1), Some(RAZOR_MARGIN));
-        assert_eq!(g.razor_margin(2), Some(2 * RAZOR_MARGIN));
-        assert_eq!(g.razor_margin(3), None);
+        assert_eq!(GomokuPolicy::default().razor_margin(&g, 0), None);
+        assert_eq!(
+            GomokuPolicy::default().razor_margin(&g, 1),
+            Some(RAZOR_MARGIN)
+        );
+        assert_eq!(
+            GomokuPolicy::default().razor_margin(&g, 2),
+            Some(2 * RAZOR_MARGIN)
+        );
+        assert_eq!(GomokuPolicy::default().razor_margin(&g, 3), None);
     }
     for rule in [Rule::Standard, Rule::Caro] {
         let g = new(15, 15, rule);
-        assert!((0..8).all(|d| g.razor_margin(d).is_none()), "{rule:?}");
+        assert!(
+            (0..8).all(|d| GomokuPolicy::default().razor_margin(&g, d).is_none()),
+            "{rule:?}"
+        );
     }
 }
 
@@ -1264,7 +1274,8 @@ fn attack_levels_in_renju_only() {
             ],
             B,
         );
-        let level = |x, y| g.attack_level(mv(&g, x, y));
+        let policy = GomokuPolicy::default();
+        let level = |x, y| policy.attack_level(&g, mv(&g, x, y));
         let levels = (level(5, 3), level(10, 10), level(13, 1));
         if rule == Rule::Renju {
             assert_eq!(levels, (2, 1, 0));
@@ -1337,4 +1348,54 @@ fn spoiling_a_threat_agrees_with_placing_the_stone() {
         }
     }
     assert!(checked > 1000, "only {checked} checks");
+}
+
+/// The policy's root step: a double four found by the forcing solver settles the
+/// root (and not with a blocked first move); an only move is scored by what follows
+/// it; the position is left as it was.
+#[test]
+fn the_policy_settles_a_root_with_a_forced_win() {
+    use crate::games::policy::RootContext;
+    use crate::games::MATE_BOUND;
+    let g = from_rows(
+        Rule::Freestyle,
+        &[
+            "", "", "", "......O", "......X", "......X", "......X", "..OXXX.",
+        ],
+        B,
+    );
+    fn ctx(blocked: &[Move]) -> RootContext<'_> {
+        RootContext {
+            nodes: None,
+            soft_deadline: None,
+            stopped: &|| false,
+            blocked,
+        }
+    }
+    let mut roots = Vec::new();
+    g.generate(&mut roots);
+    let roots: Vec<Move> = roots.iter().map(|m| m.mv).collect();
+    assert!(roots.len() > 1);
+    let mut policy = GomokuPolicy::default();
+    let mut pos = g.clone();
+    let (settled, nodes) = policy.settle_root(&mut pos, &roots, &ctx(&[]));
+    assert_eq!(pos.key(), g.key());
+    let (score, pv) = settled.expect("a double four wins");
+    assert!(score > MATE_BOUND && nodes > 0, "{score} {nodes}");
+    assert_eq!(pv[0], mv(&g, 6, 7), "{pv:?}");
+
+    // With the winning square blocked, no line starting there.
+    let blocked = [mv(&g, 6, 7)];
+    let (settled, _) = GomokuPolicy::default().settle_root(&mut pos, &roots, &ctx(&blocked));
+    assert!(settled.is_none_or(|(_, pv)| pv[0] != blocked[0]));
+
+    // An only move: the winning one is a win, one far away is not.
+    let mut policy = GomokuPolicy::default();
+    let (win, _) = policy.settle_root(&mut pos, &[mv(&g, 6, 7)], &ctx(&[]));
+    assert!(win.is_some_and(|(s, pv)| s > MATE_BOUND && pv[0] == mv(&g, 6, 7)));
+    let far = mv(&g, 14, 14);
+    let (quiet, _) = GomokuPolicy::default().settle_root(&mut pos, &[far], &ctx(&[]));
+    let (s, pv) = quiet.expect("an only move is always settled");
+    assert!(s.abs() < MATE_BOUND && pv == [far], "{s} {pv:?}");
+    assert_eq!(pos.key(), g.key());
 }

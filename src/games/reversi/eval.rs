@@ -160,7 +160,7 @@ const PROBCUT_MIN_DEPTH: i32 = 3;
 pub const PROBCUT_T: f64 = 1.0;
 
 /// The shallow depth that predicts a search of `depth` plies (same parity), and the
-/// margins of a cut at `empties` (see `Game::probcut`): `PROBCUT_T` times the
+/// margins of a cut at `empties` (see `SearchPolicy::probcut`): `PROBCUT_T` times the
 /// standard deviation of the deep value around the shallow one, as fitted by
 /// `examples/reversi_train.rs mpc`, and for the static score (Edax's check) the
 /// same times the mean of that deviation and the static score's own.

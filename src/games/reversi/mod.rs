@@ -21,12 +21,14 @@ pub mod eval;
 pub mod exact;
 pub mod ggf;
 pub mod pattern;
+mod policy;
 pub mod shallow;
 pub mod stability;
 
 use std::fmt;
 
-use super::{splitmix64, Color, Game, GameResult, Move, ProbCut, ScoredMove};
+use super::{splitmix64, Color, Game, GameResult, Move, ScoredMove};
+pub use policy::ReversiPolicy;
 
 /// Every square but the a file (x = 0).
 pub const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
@@ -536,6 +538,8 @@ impl fmt::Display for Reversi {
 }
 
 impl Game for Reversi {
+    type Policy = ReversiPolicy;
+
     #[inline]
     fn key(&self) -> u64 {
         self.key
@@ -577,15 +581,6 @@ impl Game for Reversi {
                 score: self.order_score(sq),
             });
         }
-    }
-    /// Near the leaves (depths 2 to [`shallow::FAST_ORDER_DEPTH`]), the moves scored
-    /// by [`shallow::fast_order`]. Deeper, the evaluation after the move orders them,
-    /// alone (docs/experiments/reversi-midgame.md#mobility-order-and-generic-etc).
-    fn generate_at(&self, depth: i32, out: &mut Vec<ScoredMove>) {
-        if !(2..=shallow::FAST_ORDER_DEPTH).contains(&depth) || self.move_mask() == 0 {
-            return self.generate(out);
-        }
-        shallow::fast_moves(self.player, self.opponent, out);
     }
     fn legal_moves(&self, out: &mut Vec<Move>) {
         let mut m = self.move_mask();
@@ -643,37 +638,6 @@ impl Game for Reversi {
             self.player,
             self.opponent,
         )
-    }
-    /// No pruning by the static score: reverse futility lost to the search without it
-    /// (docs/experiments/reversi-midgame.md#no-reverse-futility-in-reversi). (Futility
-    /// and razoring never applied: no reversi move is quiet, and there is no razor
-    /// margin.)
-    fn static_pruning(&self) -> bool {
-        false
-    }
-    /// [`Game::generate`] orders by the evaluation after each move (when trained).
-    fn order_is_evaluation(&self) -> bool {
-        pattern::trained()
-    }
-    fn probcut(&self, depth: i32) -> Option<ProbCut> {
-        eval::probcut(self.empties(), depth)
-    }
-    /// The last two plies by [`shallow::search`] (with trained weights).
-    fn shallow_search(&self, depth: i32, alpha: i32, beta: i32) -> Option<(i32, u64)> {
-        if !(1..=2).contains(&depth) || !pattern::trained() {
-            return None;
-        }
-        let mut nodes = 0;
-        let v = shallow::search(
-            &self.indices,
-            self.side == Color::Black,
-            self.player,
-            self.opponent,
-            depth,
-            (alpha, beta),
-            &mut nodes,
-        );
-        Some((v, nodes))
     }
     fn dimensions(&self) -> (usize, usize) {
         (8, 8)

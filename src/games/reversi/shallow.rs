@@ -1,4 +1,4 @@
-//! The last two plies of the midgame search ([`Game::shallow_search`]), as Edax
+//! The last two plies of the midgame search ([`SearchPolicy::shallow_search`]), as Edax
 //! searches them: plain alpha-beta with no table and no move scoring, the moves
 //! taken in a fixed order of square types (corners first, X squares last), each
 //! leaf valued by the trained evaluation from the pattern indices updated by its
@@ -6,7 +6,7 @@
 //! [`Game::generate`] does) costs as much as the leaves themselves; a cut in a
 //! fixed order often comes at the first or second move.
 //!
-//! [`Game::shallow_search`]: crate::games::Game::shallow_search
+//! [`SearchPolicy::shallow_search`]: crate::games::SearchPolicy::shallow_search
 //! [`Game::generate`]: crate::games::Game::generate
 
 use super::endgame::order::{corner_stability, SQUARE_VALUE};

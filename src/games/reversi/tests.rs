@@ -1,4 +1,5 @@
 use super::*;
+use crate::games::SearchPolicy;
 
 #[test]
 fn start_position_has_four_moves() {
@@ -81,7 +82,7 @@ fn shallow_search_agrees_with_minimax() {
             }
             for depth in 1..=2 {
                 let exact = minimax(&mut r, depth);
-                let full = r.shallow_search(depth, -eval::MAX_EVAL, eval::MAX_EVAL);
+                let full = ReversiPolicy.shallow_search(&r, depth, -eval::MAX_EVAL, eval::MAX_EVAL);
                 assert_eq!(
                     full.map(|x| x.0),
                     Some(exact),
@@ -90,7 +91,9 @@ fn shallow_search_agrees_with_minimax() {
                 );
                 // Fail-soft on a null window: above it only when the value is.
                 for bound in [exact - 150, exact - 1, exact, exact + 1, exact + 150] {
-                    let (v, _) = r.shallow_search(depth, bound - 1, bound).expect("trained");
+                    let (v, _) = ReversiPolicy
+                        .shallow_search(&r, depth, bound - 1, bound)
+                        .expect("trained");
                     assert_eq!(v >= bound, exact >= bound, "{} {depth} {bound}", r.to_obf());
                     if v >= bound {
                         assert!(v <= exact);
