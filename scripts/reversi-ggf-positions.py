@@ -6,7 +6,7 @@
 Replays every EVERY-th game of each record (`ply match --ggf` output) from the standard
 start and prints `board side` (64 squares a1..h8, X black, O white, - empty; the side
 that moves next in the game, before any pass) each time the board has one of the
-EMPTIES, once per distinct position. For `examples/reversi_train endmpc`.
+EMPTIES, once per distinct position. For `reversi_train endmpc` (trainers/).
 """
 import re, sys
 MOVE = re.compile(r"(?<=\])([BW])\[([^\]]*)\]")

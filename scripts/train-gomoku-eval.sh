@@ -5,7 +5,7 @@
 #   scripts/train-gomoku-eval.sh [RULE...] [WORK_DIR=target/gomoku-train]
 #
 # (default rules: freestyle renju). For each rule:
-# 1. Self-play games with the hand-set evaluation (examples/gomoku_train.rs `gen`):
+# 1. Self-play games with the hand-set evaluation (trainers/src/gomoku_train.rs `gen`):
 #    2 or 3 random stones near the centre, then a 4000-node search per move (+-25%),
 #    all drawn from the seed. About 0.2 s of CPU per game.
 # 2. A Texel fit (`train`): the pattern and combined-class values of both colours,
@@ -28,8 +28,8 @@ work=${WORK_DIR:-target/gomoku-train}
 rules=("$@")
 [ ${#rules[@]} -eq 0 ] && rules=(freestyle renju)
 mkdir -p "$work"
-cargo build --release --example gomoku_train
-t=target/release/examples/gomoku_train
+cargo build --release -p ply-trainers
+t=target/release/gomoku_train
 for rule in "${rules[@]}"; do
     case $rule in
         freestyle) games=5000 seed=1 ;;
@@ -43,7 +43,7 @@ for rule in "${rules[@]}"; do
     "$t" train "$work/games-$rule.txt" --rule "$rule" --epochs 1500 --lambda 0.5 \
         --min-count 1000000000 --out "src/games/gomoku/weights/$rule.bin"
 done
-cargo build --release --example gomoku_train
+cargo build --release -p ply-trainers
 for rule in "${rules[@]}"; do
     case $rule in
         renju) runs=("12 6000") masks=1000000000 ;;

@@ -8,7 +8,7 @@
 #    data/reversi/xot-openings.txt) are played on by a noisy two-ply search;
 #    from 18 (then 21) empties on, every position is solved exactly and the game goes
 #    on by the best or a random move. The patterns are fitted to those exact scores
-#    (least squares, one weight set per stage; see examples/reversi_train/), every
+#    (least squares, one weight set per stage; see trainers/src/reversi_train/), every
 #    20th game held out to report the error. (About 40 minutes.)
 # 2. Searched stages (22-60 empties), two rounds of `boot`: positions from games
 #    played from the XOT openings are labelled, stage by stage back to the start, by
@@ -53,8 +53,8 @@ xot=${1:-data/reversi/xot-openings.txt}
 work=${2:-target/reversi-train}
 w=src/games/reversi/weights.bin
 mkdir -p "$work"
-t=target/release/examples/reversi_train
-cargo build --release --example reversi_train
+t=target/release/reversi_train
+cargo build --release -p ply-trainers
 "$t" gen --openings "$xot" --first 1000 --games 8000 --solve-from 18 --threads 2 \
     > "$work/a18.txt"
 "$t" gen --openings "$xot" --first 9000 --games 1963 --solve-from 21 --threads 2 \
@@ -62,20 +62,20 @@ cargo build --release --example reversi_train
 "$t" train "$work/a18.txt" "$work/c21.txt" --epochs 100 --damp 50 --overlap 4 --out "$w"
 "$t" boot --openings "$xot" --first 0 --games 20000 --seed 1 --depth 4 --threads 2 \
     --init "$w" --out "$w"
-cargo build --release --example reversi_train
+cargo build --release -p ply-trainers
 "$t" boot --openings "$xot" --first 20000 --games 30000 --seed 2 --depth 4 --threads 2 \
     --player trained --from-own-stage --init "$w" --out "$w"
-cargo build --release --example reversi_train
+cargo build --release -p ply-trainers
 "$t" selfplay --openings "$xot" --first 0 --games 14000 --seed 1 --depth 8 --threads 2 \
     > "$work/sp1.txt"
 "$t" train "$work/sp1.txt" --init "$w" --from-stage 4 --lambda 0.5 --epochs 100 --damp 50 \
     --overlap 2 --out "$w"
-cargo build --release --example reversi_train
+cargo build --release -p ply-trainers
 "$t" selfplay --openings "$xot" --first 14000 --games 14000 --seed 2 --depth 8 --threads 2 \
     > "$work/sp2.txt"
 "$t" train "$work/sp2.txt" --init "$w" --from-stage 4 --lambda 0.5 --epochs 100 --damp 50 \
     --overlap 2 --out "$w"
-cargo build --release --example reversi_train
+cargo build --release -p ply-trainers
 "$t" selfplay --openings "$xot" --first 60000 --games 3000 --seed 11 --depth 8 \
     --random-until 60 --threads 2 > "$work/close.txt"
 "$t" branch --in "$work/close.txt" --branches 8 --noise 300 --threads 2 --seed 3 \

@@ -11,7 +11,7 @@ use super::{Color, Gomoku, Rule};
 pub const EVAL_LIMIT: i32 = 20_000;
 
 /// Trained weights per rule, both colours (black first), `2 * NWEIGHTS` little-endian
-/// `i16` each; made by `examples/gomoku_train.rs` (`scripts/train-gomoku-eval.sh`).
+/// `i16` each; made by `trainers/src/gomoku_train.rs` (`scripts/train-gomoku-eval.sh`).
 /// A file of any other length means "no trained weights": the hand table is used.
 const WEIGHT_FILES: [&[u8]; 4] = [
     include_bytes!("weights/freestyle.bin"),

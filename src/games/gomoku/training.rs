@@ -1,4 +1,4 @@
-//! The evaluation trainer's interface (`examples/gomoku_train.rs`): the weight
+//! The evaluation trainer's interface (`trainers/src/gomoku_train.rs`): the weight
 //! vector's layout, the hand-set start, reading a weight file, the features whose
 //! dot product with the weights is the evaluation, and switching a position to the
 //! hand-set evaluation for self-play. The engine itself uses none of it.

@@ -162,7 +162,7 @@ pub const PROBCUT_T: f64 = 1.0;
 /// The shallow depth that predicts a search of `depth` plies (same parity), and the
 /// margins of a cut at `empties` (see `SearchPolicy::probcut`): `PROBCUT_T` times the
 /// standard deviation of the deep value around the shallow one, as fitted by
-/// `examples/reversi_train.rs mpc`, and for the static score (Edax's check) the
+/// `reversi_train mpc` (trainers/), and for the static score (Edax's check) the
 /// same times the mean of that deviation and the static score's own.
 pub fn probcut(empties: u32, depth: i32) -> Option<ProbCut> {
     if depth < PROBCUT_MIN_DEPTH || empties as i32 <= depth {

@@ -10,7 +10,7 @@
 //! The weights (`weights.bin`, rebuilt by `scripts/train-reversi-eval.sh`) are in 1/100
 //! of a disc ([`super::eval::DISC`]). Those of 0 to 21 empties are fitted by least
 //! squares to the exact final scores of positions from self-played games
-//! (`examples/reversi_train.rs gen`/`train`); the later stages are fitted stage by
+//! (`reversi_train gen`/`train`, trainers/); the later stages are fitted stage by
 //! stage back to the start, to the values of searches whose leaves lie in the stages
 //! already fitted (`boot`), then those of 22-53 empties refitted to ply's own
 //! self-played games, half to their exact outcomes and half to the searched values

@@ -1,9 +1,9 @@
 //! Trains the reversi pattern evaluation (`src/games/reversi/weights.bin`).
 //!
 //! ```text
-//! cargo run --release --example reversi_train -- gen --openings XOT --first 0 --games N \
+//! cargo run --release --bin reversi_train -- gen --openings XOT --first 0 --games N \
 //!     [--solve-from 24] [--threads 2] [--seed 1] > data.txt
-//! cargo run --release --example reversi_train -- train data.txt... [--epochs 300] \
+//! cargo run --release --bin reversi_train -- train data.txt... [--epochs 300] \
 //!     [--out src/games/reversi/weights.bin]
 //! ```
 //!

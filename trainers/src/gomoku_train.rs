@@ -1,9 +1,9 @@
 //! Trains the gomoku evaluation weights (`src/games/gomoku/weights/RULE.bin`).
 //!
 //! ```text
-//! cargo run --release --example gomoku_train -- gen --rule freestyle --games N \
+//! cargo run --release --bin gomoku_train -- gen --rule freestyle --games N \
 //!     [--nodes 8000] [--seed 1] [--threads 2] [--player hand|trained] > games.txt
-//! cargo run --release --example gomoku_train -- train games.txt... --rule freestyle \
+//! cargo run --release --bin gomoku_train -- train games.txt... --rule freestyle \
 //!     [--epochs 1500] [--lambda 0.5] [--min-count 200] [--mask-min-count N] \
 //!     [--l2 1e-9] [--report FILE] [--init FILE] [--lr 2.0] \
 //!     [--out src/games/gomoku/weights/freestyle.bin]
