@@ -5,8 +5,9 @@
 //! the square: [`last_flips`]).
 
 use super::kernel::Kernel;
+use super::node::stability_cut;
 use super::order::{PARITY_MASK, QUADRANT_BIT};
-use super::{stability_cut, Search, INF};
+use super::{Search, INF};
 use crate::games::reversi::{bit, final_score, moves};
 
 /// The C and X squares (next to a corner): tried after the other squares of the

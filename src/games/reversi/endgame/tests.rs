@@ -4,7 +4,7 @@
 use super::super::tests::random_position;
 use super::order::{odd_quadrants, parity_bits, PARITY_MASK, QUADRANT_BIT};
 use super::*;
-use crate::games::reversi::flips;
+use crate::games::reversi::{bit, final_score, flips, moves};
 
 /// Plain negamax to the end of the game (for checking the solver).
 fn brute(p: u64, o: u64) -> i32 {
