@@ -64,7 +64,7 @@ const ENDCUT_DEPTH: [u32; 65] = {
 
 /// `[constant, per empty, per probe ply]`: the standard deviation in discs of the
 /// exact score around the solver's evaluation search (`Solver::eval_probe`), fitted
-/// by `examples/reversi_train endmpc` on 1800 positions of 12-22 empties from ply's
+/// by `reversi_train endmpc` (trainers/) on 1800 positions of 12-22 empties from ply's
 /// games against NTest. The window stays centred on the probe, though the exact score
 /// lies below it there (see
 /// docs/experiments/reversi-endgame.md#probable-solve-probe-depth).
