@@ -207,7 +207,7 @@ fn has_weights() -> bool {
 }
 
 /// The weights as i16, or `None` when the file has the wrong size (untrained). Made
-/// anew at each call and not kept: only the blended sets built from them are.
+/// anew at each call and dropped after use: only the blended sets built from them stay.
 fn weights() -> Option<Vec<i16>> {
     has_weights().then(|| {
         WEIGHT_BYTES
