@@ -205,6 +205,7 @@ impl Engine {
     /// must wait for its last report (`Done` or `Finished`) before starting another.
     pub fn start(&mut self, pos: &Position, job: Job) {
         self.join();
+        self.stop_warming();
         self.stop.store(false, Ordering::SeqCst);
         let owned = pos.clone();
         let shared = self.shared();
@@ -280,10 +281,7 @@ impl Engine {
         let sizes = self.table_sizes();
         if sizes.tt != self.tt.size_bytes() {
             self.join();
-            if let Some((h, cancel)) = self.warming.take() {
-                cancel.store(true, Ordering::Relaxed);
-                let _ = h.join();
-            }
+            self.stop_warming();
             // The old table goes first: the two are never held together.
             self.tt = Arc::new(TranspositionTable::new(MIN_TABLE_BYTES));
             self.tt = Arc::new(TranspositionTable::new(sizes.tt));
@@ -303,8 +301,9 @@ impl Engine {
 
     /// Backs the transposition table with memory on a thread of its own (unless
     /// done already), so the searches do not pay for its page faults (a 512 MiB
-    /// table: about a second of the kernel's zeroing). Searches may run meanwhile;
-    /// a new game waits for it ([`Engine::settle`]); a new size cancels it. Only a
+    /// table: about a second of the kernel's zeroing). A new game waits for it
+    /// ([`Engine::settle`]); a job that starts before it is done, or a new size,
+    /// stops it ([`Engine::stop_warming`]). Only a
     /// size set on purpose is backed: the default table, made before an `INFO
     /// max_memory` that comes after START, must not count against that limit.
     fn warm(&mut self) {
@@ -320,6 +319,17 @@ impl Engine {
             .spawn(move || tt.populate(&flag));
         // Without the thread the pages come as the searches touch them.
         self.warming = spawned.ok().map(|h| (h, cancel));
+    }
+
+    /// Stops backing the table with memory: a job is about to run, and on the
+    /// clock the search must not share the machine with the kernel's zeroing (on
+    /// two cores a 512 MiB table made a 200 ms move take 500-750 ms). The pages not
+    /// backed yet come as the searches touch them.
+    fn stop_warming(&mut self) {
+        if let Some((h, cancel)) = self.warming.take() {
+            cancel.store(true, Ordering::Relaxed);
+            let _ = h.join();
+        }
     }
 
     /// Waits until the table is backed with memory ([`Engine::warm`]).
