@@ -233,3 +233,13 @@ pub fn ply_match(args: &[&str]) -> MatchRun {
         secs: t.elapsed().as_secs_f64(),
     }
 }
+
+/// Writes `script` to `path` as an executable and returns the path quoted for a
+/// command line (the fake engines of the match tests).
+#[cfg(unix)]
+pub fn executable(path: &std::path::Path, script: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, script).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    format!("'{}'", path.display())
+}

@@ -3,7 +3,6 @@
 //! the right side loses for the right reason and that the GGF records replay.
 #![cfg(unix)]
 
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use ply::games::reversi::final_score;
@@ -48,9 +47,7 @@ fn fake(dir: &Path, name: &str, on_go: &str) -> String {
          \x20 esac\n\
          done\n"
     );
-    std::fs::write(&path, script).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    format!("'{}'", path.display())
+    common::executable(&path, &script)
 }
 
 #[test]

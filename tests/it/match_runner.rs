@@ -3,7 +3,6 @@
 //! side loses for the right reason.
 #![cfg(unix)]
 
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -37,9 +36,7 @@ fn fake(dir: &Path, name: &str, on_start: &str, on_move: &str) -> String {
          \x20 esac\n\
          done\n"
     );
-    std::fs::write(&path, script).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    format!("'{}'", path.display())
+    common::executable(&path, &script)
 }
 
 /// A fake that plays the `moves` (space-separated `x,y`) in order, each after a
