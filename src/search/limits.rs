@@ -208,15 +208,21 @@ const GOMOKU_SQUARES_PER_STONE: usize = 20;
 /// However long a game has gone, the clock is budgeted for at least this many more
 /// of our moves (a long game shrinks the clock geometrically, never to nothing).
 const MIN_MOVES_TO_GO: i64 = 15;
+/// Reversi: the clock is budgeted for our moves down to this many empties, where
+/// the endgame is solved under any clock the time policy leaves, plus this many
+/// moves' worth kept for the solve and the moves after it (see
+/// docs/experiments/time.md#reversi-clock-to-the-solve).
+const REVERSI_SOLVED_FROM: usize = 20;
+const REVERSI_ENDGAME_MOVES: usize = 3;
 /// The hard bound is this many times the soft target (before the caps).
 const HARD_PER_SOFT: i64 = 2;
 
 /// How many of our own moves the game is likely still to need.
 ///
 /// Gomoku: half the stones still expected (90 plus one per 20 squares, minus those
-/// on the board), at least 15, at most half the empties rounded up. Reversi: half
-/// the empties plus one (the last dozen or so are solved). Tic-tac-toe: half the
-/// empties rounded up.
+/// on the board), at least 15, at most half the empties rounded up. Reversi: our
+/// moves down to 20 empties plus 3 (the endgame is solved; its time is the solve's,
+/// not a share per move to the end). Tic-tac-toe: half the empties rounded up.
 pub fn moves_to_go(p: Progress) -> i64 {
     match p {
         Progress::Gomoku { stones, squares } => {
@@ -225,7 +231,9 @@ pub fn moves_to_go(p: Progress) -> i64 {
             let most = (squares.saturating_sub(stones) as i64 + 1) / 2;
             ours.max(MIN_MOVES_TO_GO).min(most).max(1)
         }
-        Progress::Reversi { empties } => empties as i64 / 2 + 1,
+        Progress::Reversi { empties } => {
+            (empties.saturating_sub(REVERSI_SOLVED_FROM) / 2 + REVERSI_ENDGAME_MOVES) as i64
+        }
         Progress::TicTacToe { empties } => ((empties as i64 + 1) / 2).max(1),
     }
 }
@@ -375,8 +383,11 @@ mod tests {
             squares: 400,
         };
         assert_eq!(moves_to_go(big), 55);
-        assert_eq!(moves_to_go(Progress::Reversi { empties: 60 }), 31);
-        assert_eq!(moves_to_go(Progress::Reversi { empties: 0 }), 1);
+        // Reversi: our moves to the solve at 20 empties, and 3 for the endgame.
+        assert_eq!(moves_to_go(Progress::Reversi { empties: 60 }), 23);
+        assert_eq!(moves_to_go(Progress::Reversi { empties: 30 }), 8);
+        assert_eq!(moves_to_go(Progress::Reversi { empties: 20 }), 3);
+        assert_eq!(moves_to_go(Progress::Reversi { empties: 0 }), 3);
         assert_eq!(moves_to_go(Progress::TicTacToe { empties: 9 }), 5);
         assert_eq!(moves_to_go(Progress::TicTacToe { empties: 0 }), 1);
     }
@@ -494,11 +505,11 @@ mod tests {
         // A control further away than the game's likely end: the game counts.
         let (soft, _) = ms(time_for_move(uci(60_000, 0, Some(40)), 20));
         assert_eq!(soft, 59_000 / 20);
-        // Reversi at 60 empties with 15 minutes: 31 moves to go.
+        // Reversi at 60 empties with 15 minutes: 23 moves to go (to the solve).
         let (soft, hard) = ms(time_for_move(
             uci(900_000, 0, None),
             moves_to_go(Progress::Reversi { empties: 60 }),
         ));
-        assert_eq!((soft, hard), (29_000, 58_000));
+        assert_eq!((soft, hard), (39_086, 78_172));
     }
 }

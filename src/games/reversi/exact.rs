@@ -30,16 +30,16 @@ impl ExactSolver for Solver {
     }
 
     fn exact_reach(budget: Option<Duration>) -> u32 {
-        // The solve times of docs/experiments/reversi-endgame.md#exact-solve-times; the
-        // solver gets half the budget (`search::endgame`), and the heuristic search the rest
-        // if it does not finish.
+        // The solve times of positions from games (docs/experiments/reversi-endgame.md#
+        // exact-solve-reach-under-a-clock); the solver gets about half the budget
+        // (`search::endgame`), and a solve that does not finish leaves the search's move.
         match budget {
             None => 24,
-            Some(t) if t >= Duration::from_secs(60) => 22,
-            Some(t) if t >= Duration::from_secs(10) => 20,
-            Some(t) if t >= Duration::from_secs(2) => 18,
-            Some(t) if t >= Duration::from_millis(300) => 14,
-            Some(_) => 8,
+            Some(t) if t >= Duration::from_secs(20) => 24,
+            Some(t) if t >= Duration::from_secs(4) => 22,
+            Some(t) if t >= Duration::from_secs(1) => 20,
+            Some(t) if t >= Duration::from_millis(250) => 16,
+            Some(_) => 10,
         }
     }
 
