@@ -208,9 +208,9 @@ const GOMOKU_SQUARES_PER_STONE: usize = 20;
 /// However long a game has gone, the clock is budgeted for at least this many more
 /// of our moves (a long game shrinks the clock geometrically, never to nothing).
 const MIN_MOVES_TO_GO: i64 = 15;
-/// Reversi: the clock is budgeted for our moves down to this many empties, where
-/// the endgame is solved under any clock the time policy leaves, plus this many
-/// moves' worth kept for the solve and the moves after it (see
+/// Reversi: the clock is budgeted for our moves down to this many empties, by which
+/// a game clock of 10 s or more has the endgame solved (from 20-24 empties), plus
+/// this many moves' worth kept for the solve and the moves after it (see
 /// docs/experiments/time.md#reversi-clock-to-the-solve).
 const REVERSI_SOLVED_FROM: usize = 20;
 const REVERSI_ENDGAME_MOVES: usize = 3;
