@@ -221,8 +221,9 @@ const HARD_PER_SOFT: i64 = 2;
 ///
 /// Gomoku: half the stones still expected (90 plus one per 20 squares, minus those
 /// on the board), at least 15, at most half the empties rounded up. Reversi: our
-/// moves down to 20 empties plus 3 (the endgame is solved; its time is the solve's,
-/// not a share per move to the end). Tic-tac-toe: half the empties rounded up.
+/// moves down to `REVERSI_SOLVED_FROM` empties plus `REVERSI_ENDGAME_MOVES` (the
+/// endgame is solved; its time is the solve's, not a share per move to the end).
+/// Tic-tac-toe: half the empties rounded up.
 pub fn moves_to_go(p: Progress) -> i64 {
     match p {
         Progress::Gomoku { stones, squares } => {
