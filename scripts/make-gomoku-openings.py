@@ -19,15 +19,28 @@ import os, random, re, shlex, subprocess, sys
 
 def evaluate(cmd, rule, stones, ms):
     # BOARD fields: 1 = the side to move's own stones, 2 = the opponent's (the last
-    # stone placed is the opponent's).
+    # stone placed is the opponent's). END goes only after the engine's move: an
+    # engine that reads while it searches (ply does) stops the search at END.
     lines = ["START 15", f"INFO timeout_turn {ms}", f"INFO rule {rule}", "BOARD"]
     n = len(stones)
     for i, (x, y) in enumerate(stones):
         lines.append(f"{7 + x},{7 + y},{2 if (n - 1 - i) % 2 == 0 else 1}")
-    lines += ["DONE", "END"]
-    out = subprocess.run(shlex.split(cmd), input="\n".join(lines) + "\n",
-                         capture_output=True, text=True, timeout=ms / 1000 + 10).stdout
-    evals = re.findall(r"Eval (-?\d+)", out)
+    lines.append("DONE")
+    proc = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    evals = []
+    try:
+        proc.stdin.write("\n".join(lines) + "\n")
+        proc.stdin.flush()
+        for line in proc.stdout:
+            evals += re.findall(r"Eval (-?\d+)", line)
+            if re.fullmatch(r"\d+,\d+", line.strip()):
+                break
+        proc.stdin.write("END\n")
+        proc.stdin.close()
+        proc.wait(timeout=ms / 1000 + 10)
+    except (OSError, subprocess.TimeoutExpired):
+        proc.kill()
     return int(evals[-1]) if evals else None
 
 
