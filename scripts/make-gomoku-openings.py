@@ -13,7 +13,7 @@ usage: make-gomoku-openings.py [--exclude FILE ...] ENGINE_CMD RULE(0|1|4|8) SEE
 --exclude FILE (repeatable) leaves out the openings of FILE and their mirror images,
 so that a set held out for measuring shares no opening with the sets used for tuning.
 """
-import os, random, re, shlex, subprocess, sys
+import os, random, re, shlex, subprocess, sys, threading
 
 
 
@@ -28,6 +28,9 @@ def evaluate(cmd, rule, stones, ms):
     lines.append("DONE")
     proc = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
+    # An engine that never answers is killed, which ends the read below.
+    watchdog = threading.Timer(ms / 1000 + 10, proc.kill)
+    watchdog.start()
     evals = []
     try:
         proc.stdin.write("\n".join(lines) + "\n")
@@ -38,9 +41,11 @@ def evaluate(cmd, rule, stones, ms):
                 break
         proc.stdin.write("END\n")
         proc.stdin.close()
-        proc.wait(timeout=ms / 1000 + 10)
-    except (OSError, subprocess.TimeoutExpired):
+        proc.wait()
+    except OSError:
         proc.kill()
+    finally:
+        watchdog.cancel()
     return int(evals[-1]) if evals else None
 
 
