@@ -11,11 +11,6 @@ use super::MAX_PLY;
 use crate::games::policy::Probe;
 use crate::games::{Game, Move, SearchPolicy, INFINITY, MATE, MATE_BOUND};
 
-/// Reverse futility pruning at depths up to this, with this margin per ply of depth
-/// (deeper lost: docs/experiments/gomoku-search.md#reverse-futility-at-every-depth).
-const RFP_DEPTH: i32 = 3;
-const RFP_MARGIN: i32 = 250;
-
 impl<G: Game> Searcher<'_, G> {
     /// The node function: the negamax value of the position at `ply` searched to
     /// `depth` in the window (`alpha`, `beta`); 0 once the search is aborted.
@@ -127,15 +122,14 @@ impl<G: Game> Searcher<'_, G> {
         self.stack[ply].eval = eval;
         let improving = eval != NO_EVAL
             && (ply < 2 || self.stack[ply - 2].eval == NO_EVAL || eval > self.stack[ply - 2].eval);
-        // Reverse futility: near the leaves a null-window node whose static score is
-        // far above beta is not searched.
-        if !pv_node
-            && eval != NO_EVAL
-            && depth <= RFP_DEPTH
-            && beta.abs() < MATE_BOUND
-            && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
-        {
-            return eval;
+        // Reverse futility: a null-window node whose static score is far above beta
+        // (by the policy's margin per ply) is not searched.
+        if !pv_node && eval != NO_EVAL && beta.abs() < MATE_BOUND {
+            if let Some(margin) = self.policy.reverse_futility_margin(&self.pos, depth) {
+                if eval - margin * (depth - i32::from(improving)) >= beta {
+                    return eval;
+                }
+            }
         }
         // Razoring: near the leaves a null-window node whose static score is far
         // below alpha fails low unless the policy's threat solver finds a quick win.

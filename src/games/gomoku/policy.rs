@@ -1,13 +1,13 @@
 //! Gomoku's search policy: the threat solvers (VCF, VCT) at the root and at
-//! razored nodes with their tables, quick wins, forced answers, move classes for
-//! futility, move-count pruning and graded late-move reductions, razoring,
-//! internal iterative reduction, and their constants.
+//! razored nodes with their tables, quick wins, forced answers, reverse futility,
+//! move classes for futility, move-count pruning and graded late-move reductions,
+//! razoring, internal iterative reduction, and their constants.
 
 use std::time::Instant;
 
 use super::pattern::{self, P4_FIVE};
 use super::{vcf, vct, Gomoku, Rule};
-use crate::games::policy::{Probe, RootContext, Settled};
+use crate::games::policy::{default_reverse_futility, Probe, RootContext, Settled};
 use crate::games::{Game, Move, SearchPolicy, MATE};
 
 /// Attacker moves of a VCF dive at a search leaf.
@@ -25,6 +25,10 @@ pub(super) const RAZOR_MARGIN: i32 = 200;
 /// Internal iterative reduction in freestyle and renju: a node with no table move
 /// is searched a ply shallower from this depth.
 const IIR_DEPTH: i32 = 4;
+/// Reverse futility pruning in freestyle: this margin per ply at every depth, about
+/// Rapfi's on ply's scale (docs/experiments/gomoku-search.md#reverse-futility-at-rapfis-margin).
+/// The other rules keep the default (250 per ply up to depth 3).
+const RFP_MARGIN_FREESTYLE: i32 = 420;
 /// Futility pruning at depths up to this, with this margin per ply of depth.
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 400;
@@ -295,6 +299,14 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
         let p = pos.pos(x, y);
         let us = pos.stm.index();
         pos.combo(p, us).p4 < pattern::P4_FLEX3 && pos.combo(p, 1 - us).p4 < pattern::P4_FLEX3
+    }
+
+    fn reverse_futility_margin(&self, pos: &Gomoku, depth: i32) -> Option<i32> {
+        if pos.rule == Rule::Freestyle {
+            Some(RFP_MARGIN_FREESTYLE)
+        } else {
+            default_reverse_futility(depth)
+        }
     }
 
     fn futility_margin(&self, depth: i32) -> Option<i32> {
