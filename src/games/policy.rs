@@ -129,6 +129,15 @@ pub trait SearchPolicy<G: Game>: Default + Send {
         default_reverse_futility(depth)
     }
 
+    /// Fail-high reduction: for a null-window node `depth` plies from the leaves, the
+    /// margin above beta past which its static score makes a cut likely; the moves
+    /// that [`SearchPolicy::late_move_reduction`] would reduce (at any depth and
+    /// place) are then searched a ply shallower. `None`: no such reduction. Default:
+    /// none.
+    fn fail_high_margin(&self, _pos: &G, _depth: i32) -> Option<i32> {
+        None
+    }
+
     /// Razoring: for a null-window node `depth` plies from the leaves, the margin
     /// below alpha past which the static score is trusted to fail low (the search
     /// then only asks [`SearchPolicy::forced_win`] for a quick win instead of

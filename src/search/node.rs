@@ -1,7 +1,7 @@
 //! The node function: principal-variation negamax with the transposition table,
 //! mate-distance pruning, ProbCut, reverse futility, razoring, internal iterative
-//! reduction, futility and move-count pruning and late-move reductions, each asking
-//! the game's policy ([`SearchPolicy`]) whether and how it applies.
+//! reduction, futility and move-count pruning, fail-high and late-move reductions,
+//! each asking the game's policy ([`SearchPolicy`]) whether and how it applies.
 
 use super::movepick;
 use super::stack::{update_pv, NO_EVAL};
@@ -209,6 +209,16 @@ impl<G: Game> Searcher<'_, G> {
             None
         };
         let reducible = list.len() > 1;
+        // Fail-high reduction: in a null-window node whose static score beats beta by
+        // the policy's margin, the moves it would never reduce (in gomoku fours and
+        // their blocks) keep their depth and the others lose a ply.
+        let likely_fail_high = !pv_node
+            && eval != NO_EVAL
+            && beta.abs() < MATE_BOUND
+            && self
+                .policy
+                .fail_high_margin(&self.pos, depth)
+                .is_some_and(|m| eval >= beta + m);
         let mc_limit = self.policy.move_count_limit(depth, improving);
         for i in 0..list.len() {
             let mv = movepick::pick(&mut list, i);
@@ -242,10 +252,21 @@ impl<G: Game> Searcher<'_, G> {
             let attack = self.policy.attack_level(&self.pos, mv);
             self.stack[ply].attack = attack;
             let continued = attack > 0 && ply >= 2 && self.stack[ply - 2].attack == 2;
+            let new_depth = if likely_fail_high
+                && reducible
+                && self
+                    .policy
+                    .late_move_reduction(&self.pos, depth.max(2), i.max(2), mv)
+                    .is_some()
+            {
+                new_depth - 1
+            } else {
+                new_depth
+            };
             let reduction = match late {
                 Some(r) => (r - i32::from(pv_node) + i32::from(!pv_node && !improving)
                     - i32::from(continued))
-                .clamp(0, new_depth - 1),
+                .clamp(0, (new_depth - 1).max(0)),
                 None => 0,
             };
 

@@ -1,7 +1,7 @@
 //! Gomoku's search policy: the threat solvers (VCF, VCT) at the root and at
 //! razored nodes with their tables, quick wins, forced answers, reverse futility,
-//! move classes for futility, move-count pruning and graded late-move reductions,
-//! razoring, internal iterative reduction, and their constants.
+//! move classes for futility, move-count pruning, fail-high and graded late-move
+//! reductions, razoring, internal iterative reduction, and their constants.
 
 use std::time::Instant;
 
@@ -29,6 +29,11 @@ const IIR_DEPTH: i32 = 4;
 /// Rapfi's on ply's scale (docs/experiments/gomoku-search.md#reverse-futility-at-rapfis-margin).
 /// The other rules keep the default (250 per ply up to depth 3).
 const RFP_MARGIN_FREESTYLE: i32 = 420;
+/// Fail-high reduction in freestyle: a static score this much above beta, plus this
+/// per ply, makes a cut likely (Rapfi's margin on ply's scale;
+/// docs/experiments/gomoku-search.md#fail-high-reduction-at-rapfis-margin).
+const FHR_BASE_FREESTYLE: i32 = -60;
+const FHR_PER_PLY_FREESTYLE: i32 = 100;
 /// Futility pruning at depths up to this, with this margin per ply of depth.
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 400;
@@ -307,6 +312,10 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
         } else {
             default_reverse_futility(depth)
         }
+    }
+
+    fn fail_high_margin(&self, pos: &Gomoku, depth: i32) -> Option<i32> {
+        (pos.rule == Rule::Freestyle).then_some(FHR_BASE_FREESTYLE + FHR_PER_PLY_FREESTYLE * depth)
     }
 
     fn futility_margin(&self, depth: i32) -> Option<i32> {
