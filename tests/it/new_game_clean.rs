@@ -9,7 +9,8 @@ use crate::common;
 use common::Brain;
 use std::time::Duration;
 
-/// The `Node n` field and the move of a Gomocup answer to `BOARD`.
+/// The move of a Gomocup answer to `BOARD`, and the `Depth d-sd` and `Node n` fields
+/// of its last search line (what tells one search from another).
 fn gomocup_think(b: &mut Brain, stones: &[(i32, i32, i32)]) -> (String, String) {
     b.send("BOARD");
     for (x, y, f) in stones {
@@ -21,9 +22,10 @@ fn gomocup_think(b: &mut Brain, stones: &[(i32, i32, i32)]) -> (String, String) 
         let l = b
             .line_within(Duration::from_secs(30))
             .unwrap_or_else(|| panic!("no answer:\n{}", b.dump()));
-        if let Some(rest) = l.strip_prefix("MESSAGE Depth") {
-            if let Some(n) = rest.split(" | ").find_map(|f| f.strip_prefix("Node ")) {
-                nodes = n.to_string();
+        if let Some(rest) = l.strip_prefix("MESSAGE Depth ") {
+            let fields: Vec<&str> = rest.split(" | ").collect();
+            if let Some(n) = fields.iter().find_map(|f| f.strip_prefix("Node ")) {
+                nodes = format!("{} {n}", fields[0]);
             }
             continue;
         }
@@ -43,10 +45,13 @@ fn gomocup_restart_and_start_search_like_a_fresh_process() {
     assert_eq!(b.ask("START 15"), "OK");
     let first = gomocup_think(&mut b, &stones);
     assert!(!first.1.is_empty(), "no node count:\n{}", b.dump());
-    // The same position again in the same game: the table remembers (fewer nodes).
+    // The same position again in the same game: the table remembers (another search).
     let again = gomocup_think(&mut b, &stones);
     assert_eq!(again.0, first.0);
-    assert_ne!(again.1, first.1, "the table should help within a game");
+    assert_ne!(
+        again.1, first.1,
+        "the table should change the search within a game"
+    );
     // A new game: exactly the first search again.
     assert_eq!(b.ask("RESTART"), "OK");
     assert_eq!(gomocup_think(&mut b, &stones), first);
