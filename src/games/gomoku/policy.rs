@@ -25,15 +25,16 @@ pub(super) const RAZOR_MARGIN: i32 = 200;
 /// Internal iterative reduction in freestyle and renju: a node with no table move
 /// is searched a ply shallower from this depth.
 const IIR_DEPTH: i32 = 4;
-/// Reverse futility pruning in freestyle: this margin per ply at every depth, about
-/// Rapfi's on ply's scale (docs/experiments/gomoku-search.md#reverse-futility-at-rapfis-margin).
-/// The other rules keep the default (250 per ply up to depth 3).
-const RFP_MARGIN_FREESTYLE: i32 = 420;
-/// Fail-high reduction in freestyle: a static score this much above beta, plus this
-/// per ply, makes a cut likely (Rapfi's margin on ply's scale;
+/// Reverse futility pruning in freestyle and renju: this margin per ply at every
+/// depth, about Rapfi's on ply's scale
+/// (docs/experiments/gomoku-search.md#reverse-futility-at-rapfis-margin). Standard
+/// and caro keep the default (250 per ply up to depth 3).
+const RFP_MARGIN: i32 = 420;
+/// Fail-high reduction in freestyle and renju: a static score this much above beta,
+/// plus this per ply, makes a cut likely (Rapfi's margin on ply's scale;
 /// docs/experiments/gomoku-search.md#fail-high-reduction-at-rapfis-margin).
-const FHR_BASE_FREESTYLE: i32 = -60;
-const FHR_PER_PLY_FREESTYLE: i32 = 100;
+const FHR_BASE: i32 = -60;
+const FHR_PER_PLY: i32 = 100;
 /// Futility pruning at depths up to this, with this margin per ply of depth.
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 400;
@@ -307,15 +308,15 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
     }
 
     fn reverse_futility_margin(&self, pos: &Gomoku, depth: i32) -> Option<i32> {
-        if pos.rule == Rule::Freestyle {
-            Some(RFP_MARGIN_FREESTYLE)
+        if tuned(pos.rule) {
+            Some(RFP_MARGIN)
         } else {
             default_reverse_futility(depth)
         }
     }
 
     fn fail_high_margin(&self, pos: &Gomoku, depth: i32) -> Option<i32> {
-        (pos.rule == Rule::Freestyle).then_some(FHR_BASE_FREESTYLE + FHR_PER_PLY_FREESTYLE * depth)
+        tuned(pos.rule).then_some(FHR_BASE + FHR_PER_PLY * depth)
     }
 
     fn futility_margin(&self, depth: i32) -> Option<i32> {
