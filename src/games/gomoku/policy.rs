@@ -25,13 +25,13 @@ pub(super) const RAZOR_MARGIN: i32 = 200;
 /// Internal iterative reduction in freestyle and renju: a node with no table move
 /// is searched a ply shallower from this depth.
 const IIR_DEPTH: i32 = 4;
-/// Reverse futility pruning in freestyle and renju: this margin per ply at every
-/// depth, about Rapfi's on ply's scale
-/// (docs/experiments/gomoku-search.md#reverse-futility-at-rapfis-margin). Standard
-/// and caro keep the default (250 per ply up to depth 3).
+/// Reverse futility pruning in freestyle, renju and standard: this margin per ply at
+/// every depth, about Rapfi's on ply's scale
+/// (docs/experiments/gomoku-search.md#reverse-futility-at-rapfis-margin). Caro keeps
+/// the default (250 per ply up to depth 3).
 const RFP_MARGIN: i32 = 420;
-/// Fail-high reduction in freestyle and renju: a static score this much above beta,
-/// plus this per ply, makes a cut likely (Rapfi's margin on ply's scale;
+/// Fail-high reduction in freestyle, renju and standard: a static score this much
+/// above beta, plus this per ply, makes a cut likely (Rapfi's margin on ply's scale;
 /// docs/experiments/gomoku-search.md#fail-high-reduction-at-rapfis-margin).
 const FHR_BASE: i32 = -60;
 const FHR_PER_PLY: i32 = 100;
@@ -247,6 +247,12 @@ fn tuned(rule: Rule) -> bool {
     matches!(rule, Rule::Freestyle | Rule::Renju)
 }
 
+/// Whether `rule` prunes and reduces at Rapfi's margins (reverse futility at every
+/// depth, the fail-high reduction): measured in freestyle, renju and standard.
+fn rapfi_margins(rule: Rule) -> bool {
+    matches!(rule, Rule::Freestyle | Rule::Renju | Rule::Standard)
+}
+
 impl SearchPolicy<Gomoku> for GomokuPolicy {
     /// An only move is scored by what the forcing solver proves after it; with more
     /// moves, a win the threat solvers prove ends the search before the iterations.
@@ -308,7 +314,7 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
     }
 
     fn reverse_futility_margin(&self, pos: &Gomoku, depth: i32) -> Option<i32> {
-        if tuned(pos.rule) {
+        if rapfi_margins(pos.rule) {
             Some(RFP_MARGIN)
         } else {
             default_reverse_futility(depth)
@@ -316,7 +322,7 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
     }
 
     fn fail_high_margin(&self, pos: &Gomoku, depth: i32) -> Option<i32> {
-        tuned(pos.rule).then_some(FHR_BASE + FHR_PER_PLY * depth)
+        rapfi_margins(pos.rule).then_some(FHR_BASE + FHR_PER_PLY * depth)
     }
 
     fn futility_margin(&self, depth: i32) -> Option<i32> {
