@@ -52,12 +52,6 @@ pub struct RootContext<'a> {
 /// move's view and the line.
 pub type Settled = (i32, Vec<Move>);
 
-/// The reverse futility margin of a policy that sets none: 250 per ply at depths up
-/// to 3 (docs/experiments/gomoku-search.md#reverse-futility-at-every-depth).
-pub fn default_reverse_futility(depth: i32) -> Option<i32> {
-    (depth <= 3).then_some(250)
-}
-
 /// How the generic search treats one game (see the module text). `pos` is always
 /// the position of the node asking.
 pub trait SearchPolicy<G: Game>: Default + Send {
@@ -124,9 +118,10 @@ pub trait SearchPolicy<G: Game>: Default + Send {
     /// leaves, the margin per ply of depth (a ply less when the static score
     /// improves on ours two plies before) by which its static score must beat beta
     /// for the node to return that score unsearched; `None`: no pruning at this
-    /// depth. Default: [`default_reverse_futility`].
+    /// depth. Default: 250 per ply at depths up to 3
+    /// (docs/experiments/gomoku-search.md#reverse-futility-at-every-depth).
     fn reverse_futility_margin(&self, _pos: &G, depth: i32) -> Option<i32> {
-        default_reverse_futility(depth)
+        (depth <= 3).then_some(250)
     }
 
     /// Fail-high reduction: for a null-window node `depth` plies from the leaves, the

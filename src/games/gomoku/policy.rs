@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::pattern::{self, P4_FIVE};
 use super::{vcf, vct, Gomoku, Rule};
-use crate::games::policy::{default_reverse_futility, Probe, RootContext, Settled};
+use crate::games::policy::{Probe, RootContext, Settled};
 use crate::games::{Game, Move, SearchPolicy, MATE};
 
 /// Attacker moves of a VCF dive at a search leaf.
@@ -25,13 +25,12 @@ pub(super) const RAZOR_MARGIN: i32 = 200;
 /// Internal iterative reduction in freestyle and renju: a node with no table move
 /// is searched a ply shallower from this depth.
 const IIR_DEPTH: i32 = 4;
-/// Reverse futility pruning in freestyle, renju and standard: this margin per ply at
-/// every depth, about Rapfi's on ply's scale
-/// (docs/experiments/gomoku-search.md#reverse-futility-at-rapfis-margin). Caro keeps
-/// the default (250 per ply up to depth 3).
+/// Reverse futility pruning in every rule: this margin per ply at every depth, about
+/// Rapfi's on ply's scale
+/// (docs/experiments/gomoku-search.md#reverse-futility-at-rapfis-margin).
 const RFP_MARGIN: i32 = 420;
-/// Fail-high reduction in freestyle, renju and standard: a static score this much
-/// above beta, plus this per ply, makes a cut likely (Rapfi's margin on ply's scale;
+/// Fail-high reduction in every rule: a static score this much above beta, plus this
+/// per ply, makes a cut likely (Rapfi's margin on ply's scale;
 /// docs/experiments/gomoku-search.md#fail-high-reduction-at-rapfis-margin).
 const FHR_BASE: i32 = -60;
 const FHR_PER_PLY: i32 = 100;
@@ -247,12 +246,6 @@ fn tuned(rule: Rule) -> bool {
     matches!(rule, Rule::Freestyle | Rule::Renju)
 }
 
-/// Whether `rule` prunes and reduces at Rapfi's margins (reverse futility at every
-/// depth, the fail-high reduction): measured in freestyle, renju and standard.
-fn rapfi_margins(rule: Rule) -> bool {
-    matches!(rule, Rule::Freestyle | Rule::Renju | Rule::Standard)
-}
-
 impl SearchPolicy<Gomoku> for GomokuPolicy {
     /// An only move is scored by what the forcing solver proves after it; with more
     /// moves, a win the threat solvers prove ends the search before the iterations.
@@ -313,16 +306,12 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
         pos.combo(p, us).p4 < pattern::P4_FLEX3 && pos.combo(p, 1 - us).p4 < pattern::P4_FLEX3
     }
 
-    fn reverse_futility_margin(&self, pos: &Gomoku, depth: i32) -> Option<i32> {
-        if rapfi_margins(pos.rule) {
-            Some(RFP_MARGIN)
-        } else {
-            default_reverse_futility(depth)
-        }
+    fn reverse_futility_margin(&self, _pos: &Gomoku, _depth: i32) -> Option<i32> {
+        Some(RFP_MARGIN)
     }
 
-    fn fail_high_margin(&self, pos: &Gomoku, depth: i32) -> Option<i32> {
-        rapfi_margins(pos.rule).then_some(FHR_BASE + FHR_PER_PLY * depth)
+    fn fail_high_margin(&self, _pos: &Gomoku, depth: i32) -> Option<i32> {
+        Some(FHR_BASE + FHR_PER_PLY * depth)
     }
 
     fn futility_margin(&self, depth: i32) -> Option<i32> {
