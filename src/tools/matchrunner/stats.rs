@@ -51,21 +51,20 @@ pub fn erf(x: f64) -> f64 {
 /// z for a two-sided 95% interval.
 const Z95: f64 = 1.959_964;
 
-/// Mean and variance of a distribution over `values` given `counts`
-/// (empty categories count as 1e-3).
+/// Mean and variance of a distribution over `values` given `counts`. The variance
+/// has a prior of one pseudo-sample in every category (around the observed mean):
+/// a few results that happen to agree (4 pairs each won 1.5 or 2 points) would
+/// otherwise give a variance near 0 and an SPRT verdict after 8 games; over
+/// hundreds of games the prior weighs next to nothing.
 fn mean_var(counts: &[f64], values: &[f64]) -> (f64, f64, f64) {
-    let reg: Vec<f64> = counts
-        .iter()
-        .map(|&c| if c == 0.0 { 1e-3 } else { c })
-        .collect();
-    let n: f64 = reg.iter().sum();
-    let m = reg.iter().zip(values).map(|(c, v)| c * v).sum::<f64>() / n;
-    let var = reg
+    let n: f64 = counts.iter().sum();
+    let m = counts.iter().zip(values).map(|(c, v)| c * v).sum::<f64>() / n;
+    let var = counts
         .iter()
         .zip(values)
-        .map(|(c, v)| c * (v - m) * (v - m))
+        .map(|(c, v)| (c + 1.0) * (v - m) * (v - m))
         .sum::<f64>()
-        / n;
+        / (n + values.len() as f64);
     (n, m, var)
 }
 
@@ -333,11 +332,12 @@ mod tests {
     #[test]
     fn trinomial_llr_by_hand() {
         // LLR = n (s1 - s0)(2m - s0 - s1) / (2 var) with n = 120, m = 0.583333,
-        // var = 0.201389, s0 = 0.5, s1 = score_of_elo(10) = 0.514387:
-        // 120 * 0.014387 * (1.166667 - 1.014387) / 0.402778 = 0.65273.
+        // var = (41 m^2 + 21 (0.5 - m)^2 + 61 (1 - m)^2) / 123 = 0.200711 (one
+        // pseudo-game in each category), s0 = 0.5, s1 = score_of_elo(10) = 0.514387:
+        // 120 * 0.014387 * (1.166667 - 1.014387) / 0.401423 = 0.65493.
         let s = stats(60, 20, 40);
         let sprt = Sprt::parse("elo0=0,elo1=10,alpha=0.05,beta=0.05").unwrap();
-        assert!(close(s.llr_trinomial(&sprt), 0.65273, 1e-4));
+        assert!(close(s.llr_trinomial(&sprt), 0.65493, 1e-4));
         let (lo, hi) = sprt.bounds();
         assert!(close(lo, -2.94444, 1e-4) && close(hi, 2.94444, 1e-4));
         assert_eq!(sprt.state(0.65), SprtState::Continue);
@@ -360,8 +360,9 @@ mod tests {
         assert_eq!(s.penta, [1, 1, 2, 2, 1]);
         assert_eq!((s.wins, s.draws, s.losses), (5, 5, 4));
         // Hand-computed: pentanomial [1, 3, 10, 4, 2] (20 pairs): mean 0.5375,
-        // variance 0.05796875, LLR(0, 10) = 20 * 0.014387 * (1.075 - 1.014387)
-        // / 0.1159375 = 0.150434.
+        // variance with one pseudo-pair a category (2 (0.5375)^2 + 4 (0.2875)^2
+        // + 11 (0.0375)^2 + 5 (0.2125)^2 + 3 (0.4625)^2) / 25 = 0.07165625,
+        // LLR(0, 10) = 20 * 0.014387 * (1.075 - 1.014387) / 0.1433125 = 0.121699.
         let mut p = Stats::new();
         let pairs = [
             (1, (0.0, 0.0)),
@@ -380,7 +381,7 @@ mod tests {
         }
         assert_eq!(p.penta, [1, 3, 10, 4, 2]);
         let sprt = Sprt::parse("elo1=10, elo0=0").unwrap();
-        assert!(close(p.llr_pentanomial(&sprt), 0.150434, 1e-4));
+        assert!(close(p.llr_pentanomial(&sprt), 0.121699, 1e-4));
     }
 
     #[test]
@@ -397,10 +398,28 @@ mod tests {
             sprt.state(stats(1, 0, 40).llr_trinomial(&sprt)),
             SprtState::AcceptH0
         );
-        // +40 =0 -1 by hand: m = 40/41, var = m(1-m) = 0.023795, LLR = 41 * 0.014387
-        // * (1.951220 - 1.014387) / 0.047591 = 11.611 (the 1e-3 draw count moves it by
-        // 0.002).
-        assert!(close(stats(40, 0, 1).llr_trinomial(&sprt), 11.611, 0.01));
+        // +40 =0 -1 by hand: m = 40/41, var = (2 m^2 + (0.5 - m)^2 + 41 (1 - m)^2)
+        // / 44 = 0.048960, LLR = 41 * 0.014387 * (1.951220 - 1.014387) / 0.097919
+        // = 5.6436.
+        assert!(close(stats(40, 0, 1).llr_trinomial(&sprt), 5.6436, 1e-3));
+    }
+
+    #[test]
+    fn a_few_agreeing_pairs_are_no_verdict() {
+        // Four pairs scoring 1.5, 2, 2, 2 (a reversi screen that stopped at H1 after 8
+        // games when the variance had no prior): pentanomial [0, 0, 0, 1, 3], mean
+        // 0.9375, variance (0.9375^2 + 0.6875^2 + 0.4375^2 + 2 * 0.1875^2
+        // + 4 * 0.0625^2) / 9 = 0.180990, LLR(0, 20) = 4 * 0.028774 * 0.846219 / 0.361979
+        // = 0.2689.
+        let mut p = Stats::new();
+        for (i, g) in [1.0, 0.5, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0].iter().enumerate() {
+            p.add(i, *g);
+        }
+        assert_eq!(p.penta, [0, 0, 0, 1, 3]);
+        let sprt = Sprt::parse("elo0=0,elo1=20").unwrap();
+        let llr = p.llr_pentanomial(&sprt);
+        assert!(close(llr, 0.2689, 1e-3), "{llr}");
+        assert_eq!(sprt.state(llr), SprtState::Continue);
     }
 
     #[test]
