@@ -406,8 +406,7 @@ mod tests {
 
     #[test]
     fn a_few_agreeing_pairs_are_no_verdict() {
-        // Four pairs scoring 1.5, 2, 2, 2 (a reversi screen that stopped at H1 after 8
-        // games when the variance had no prior): pentanomial [0, 0, 0, 1, 3], mean
+        // Four pairs scoring 1.5, 2, 2, 2: pentanomial [0, 0, 0, 1, 3], mean
         // 0.9375, variance (0.9375^2 + 0.6875^2 + 0.4375^2 + 2 * 0.1875^2
         // + 4 * 0.0625^2) / 9 = 0.180990, LLR(0, 20) = 4 * 0.028774 * 0.846219 / 0.361979
         // = 0.2689.
