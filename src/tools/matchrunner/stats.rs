@@ -52,10 +52,9 @@ pub fn erf(x: f64) -> f64 {
 const Z95: f64 = 1.959_964;
 
 /// Mean and variance of a distribution over `values` given `counts`. The variance
-/// has a prior of one pseudo-sample in every category (around the observed mean):
-/// a few results that happen to agree (4 pairs each won 1.5 or 2 points) would
-/// otherwise give a variance near 0 and an SPRT verdict after 8 games; over
-/// hundreds of games the prior weighs next to nothing.
+/// has a prior of one pseudo-sample in every category (around the observed mean), so
+/// that a few results that happen to agree do not make it near 0 and carry the LLR
+/// past a bound; over hundreds of games the prior weighs next to nothing.
 fn mean_var(counts: &[f64], values: &[f64]) -> (f64, f64, f64) {
     let n: f64 = counts.iter().sum();
     let m = counts.iter().zip(values).map(|(c, v)| c * v).sum::<f64>() / n;
