@@ -1,23 +1,24 @@
 #!/usr/bin/env python3
-"""How many discs the moves of NBoard engines give away at 24-26 empties, by exact solves.
+"""How many discs the moves of NBoard engines give away near the endgame, by exact solves.
 
     scripts/reversi-band-loss.py roots N SEED GAMES.ggf [...]
     scripts/reversi-band-loss.py run NAME ENGINE         (BAND_DEPTH, default 16)
     scripts/reversi-band-loss.py solve                   (PLY, default target/release/ply)
     scripts/reversi-band-loss.py report NAME [...]
 
-Works in BAND_DIR (default target/band-loss). `roots` takes N positions each with 24,
-25 and 26 empties (one a game, the position before the move of the game at that
-count; games shuffled by SEED) from `ply match --game reversi --ggf` records. `run`
-asks an NBoard engine (a command line, e.g. target/release/ply or an NTest you have
-built, /path/to/ntest-launcher) for its move at `set depth BAND_DEPTH` in each and
-times it. `solve` solves exactly (`ply solve`, two processes) every position after a
-move some engine chose that is not solved yet. `report` prints, per number of
-empties and for all, each engine's mean loss in discs against the best of the moves
-the named engines chose, in brackets the result steps it gave away (a win turned
-into a draw counts 1, into a loss 2) and its mean time a move. The solved values are the reference, so the
-loss does not depend on any engine's evaluation; it is relative to the engines
-compared (a move no engine chose is not valued).
+Works in BAND_DIR (default target/band-loss). `roots` takes N positions with each
+number of empties in BAND_EMPTIES (default 24,25,26; one a game, the position before
+the move of the game at that count; games shuffled by SEED) from `ply match --game
+reversi --ggf` records. `run` asks an NBoard engine (a command line, e.g.
+target/release/ply or an NTest you have built, /path/to/ntest-launcher) for its move
+at `set depth BAND_DEPTH` in each and times it. `solve` solves exactly (`ply solve`,
+two processes) every position after a move some engine chose that is not solved yet.
+`report` prints, per number of empties and for all, each engine's mean loss in discs
+against the best of the moves the named engines chose, in brackets the result steps
+it gave away (a win turned into a draw counts 1, into a loss 2) and its mean time a
+move. The solved values are the reference, so the loss does not depend on any
+engine's evaluation; it is relative to the engines compared (a move no engine chose
+is not valued).
 """
 import json
 import os
@@ -30,6 +31,7 @@ import time
 D = os.environ.get('BAND_DIR', 'target/band-loss')
 os.makedirs(D, exist_ok=True)
 PLY = os.environ.get('PLY', 'target/release/ply')
+EMPTIES = [int(e) for e in os.environ.get('BAND_EMPTIES', '24,25,26').split(',')]
 MOVE = re.compile(r"(?<=\])([BW])\[([^\]]*)\]")
 DIRS = [(-1,-1),(-1,0),(-1,1),(0,-1),(0,1),(1,-1),(1,0),(1,1)]
 def flips(b, sq, c):
@@ -81,7 +83,7 @@ if cmd == 'roots':
             games.append([m.group(2).split('/')[0].lower() for m in MOVE.finditer(line)])
     rnd = random.Random(seed); rnd.shuffle(games)
     roots = []
-    for E in (24, 25, 26):
+    for E in EMPTIES:
         got = 0; seen = set()
         for g in games:
             real = 0
@@ -135,7 +137,8 @@ elif cmd == 'report':
     mv = {n: json.load(open(f'{D}/moves-{n}.json')) for n in names}
     def sign(v):
         return (v > 0) - (v < 0)
-    for E in (24, 25, 26, None):
+    counts = sorted({60 - sum(m != 'pa' for m in r) for r in roots})
+    for E in counts + [None]:
         idx = [i for i, r in enumerate(roots)
                if E is None or 60 - sum(m != 'pa' for m in r) == E]
         value = {(i, n): vals[f'{i}:{mv[n][i][0]}'] for i in idx for n in names}
