@@ -7,10 +7,12 @@
 //!   solver half of it; otherwise, or when the solve does not finish, search.
 //! - [`Deliberation`] — a move or hint at a set depth (NBoard's `set depth n`): the
 //!   solver takes over at `min(2n, 20 + (n - 10) / 4)` empties or fewer
-//!   ([`exact_at_depth`]: exact), a win/loss/draw solve at two more; with a clock also no further than the solver reaches in the time.
-//!   From depth 10 on, a probable solve ([`ExactSolver::solve_probable`], an estimate)
-//!   after the search picks the move up to six empties past the exact solve, at most
-//!   26 ([`probable_at_depth`]).
+//!   ([`exact_at_depth`]: exact); with a clock also no further than the solver
+//!   reaches in the time. A win/loss/draw solve at two more, or one where probable
+//!   solves follow ([`wld_at_depth`]): from depth 10 on, a probable solve
+//!   ([`ExactSolver::solve_probable`], an estimate that checks its result) after the
+//!   search picks the move up to six empties past the exact solve, at most 26
+//!   ([`probable_at_depth`]).
 //!   Before a solve of more than [`QUICK_SOLVE`] moves left, or a timed one, a
 //!   search of at most 10 plies gives lines at once and a fallback move. With a
 //!   clock, it first searches (a quarter of its time when a solve follows), then
@@ -159,13 +161,23 @@ const PROBABLE_FROM_DEPTH: u32 = 10;
 /// doubles its time; see docs/experiments/reversi-endgame.md#probable-solve-reach).
 const PROBABLE_MAX: u32 = 26;
 
-/// Moves left at or below which a deliberation at `depth` solves for win/loss/draw.
-pub fn wld_at_depth(depth: u32) -> u32 {
-    exact_at_depth(depth) + WLD_EXTRA_MOVES
+/// Moves left at or below which a deliberation that solves exactly from `exact_max`
+/// moves left solves for win/loss/draw: [`ExactSolver::WLD_EXTRA`] more, or
+/// [`WLD_BEFORE_PROBABLE`] when `probable` solves follow.
+pub fn wld_at_depth<S: ExactSolver>(exact_max: u32, probable: bool) -> u32 {
+    exact_max
+        + if probable {
+            WLD_BEFORE_PROBABLE
+        } else {
+            S::WLD_EXTRA
+        }
 }
 
-/// How many more moves left a win/loss/draw solve takes on than an exact one.
-const WLD_EXTRA_MOVES: u32 = 2;
+/// How many more moves left a win/loss/draw solve takes on than an exact one where
+/// probable solves come next: they check their result themselves at a third of a
+/// full proof's time (reversi; see
+/// docs/experiments/reversi-endgame.md#probable-solve-checked-for-the-result).
+const WLD_BEFORE_PROBABLE: u32 = 1;
 
 /// A win/loss/draw proof with the search before it: the search's move and its
 /// score, bounded by the proof, when the position is lost (every move loses: the
@@ -285,15 +297,18 @@ impl<S: ExactSolver> Deliberation<'_, S> {
         }
         let left = S::moves_left(pos);
         let mut exact_max = exact_at_depth(depth);
-        let mut wld_max = wld_at_depth(depth);
         if let Some((_, hard)) = time {
             // The solver's own bound for the time (a solve that cannot end is not begun).
-            let fits = S::exact_reach(Some(hard));
-            exact_max = exact_max.min(fits);
-            wld_max = wld_max.min(fits + S::WLD_EXTRA);
+            exact_max = exact_max.min(S::exact_reach(Some(hard)));
         }
+        let probable_max = if lines <= 1 {
+            probable_at_depth::<S>(depth, exact_max)
+        } else {
+            0
+        };
+        let wld_max = wld_at_depth::<S>(exact_max, probable_max > 0);
         let solve = left <= wld_max;
-        let probable = !solve && lines <= 1 && left <= probable_at_depth::<S>(depth, exact_max);
+        let probable = !solve && left <= probable_max;
         let mut best = None;
         // A search first: its move is the answer if a timed solve does not finish, and
         // it shows lines at once before a long solve. Small untimed solves skip it.
@@ -522,12 +537,13 @@ mod tests {
 
     #[test]
     fn at_depth_10_a_probable_solve_picks_the_move_up_to_26_empties() {
-        // FFO #46 (24 empties, B3 best: -8) and #47 (25 empties, G2 best: +4): the
-        // probable solve's move, an estimate (not a proof) searched to the end.
+        // A position of tests/data/fforum-20-39.obf (24 empties: B2 wins by 4, the
+        // only winning move; A5 draws) and FFO #47 (25 empties, G2 best: +4): the
+        // probable solve's move, an estimate (not a proof) searched to the end, wins.
         for (obf, best) in [
             (
-                "---XXX----OOOX----OOOXX--OOOOXXX--OOOOXX--OXOXXX--XXOO---XXXX-O- X",
-                "B3",
+                "--OOOO----OOOO---XOXXOOXOOXOOOOX-OOOOOXXXOOXXXXX--X-X----------- X",
+                "B2",
             ),
             (
                 "-OOOOO----OOOO---OOOOX--XXXXXX---OXOOX--OOOXOX----OOXX----XXXX-- O",
@@ -553,10 +569,10 @@ mod tests {
             assert_eq!((line.solved, line.depth), (Solved::No, pos.empties()));
         }
         // None below depth 10; at depth 16 up to 26 empties, past the win/loss/draw
-        // solve (23).
+        // solve (22).
         assert_eq!(probable_at_depth::<Solver>(8, exact_at_depth(8)), 0);
         assert_eq!(probable_at_depth::<Solver>(16, exact_at_depth(16)), 26);
-        assert_eq!(wld_at_depth(16), 23);
+        assert_eq!(wld_at_depth::<Solver>(exact_at_depth(16), true), 22);
     }
 
     #[test]
@@ -564,7 +580,8 @@ mod tests {
         assert_eq!(exact_at_depth(1), 2);
         assert_eq!(exact_at_depth(6), 12);
         assert_eq!(exact_at_depth(10), 20);
-        assert_eq!(wld_at_depth(10), 22);
+        assert_eq!(wld_at_depth::<Solver>(exact_at_depth(10), false), 22);
+        assert_eq!(wld_at_depth::<Solver>(exact_at_depth(10), true), 21);
         assert_eq!(exact_at_depth(12), 20);
         // Then one more every four plies.
         assert_eq!(exact_at_depth(14), 21);

@@ -10,9 +10,22 @@ use super::{eval, Reversi};
 use crate::games::exact::{ExactSolver, Proof};
 
 /// How many standard deviations of its probe's error a probable solve's probcut
-/// needs (`Solver::solve_probable`): 1.5 loses as little as a fixed 12-disc cut in
-/// fewer nodes (see docs/experiments/reversi-endgame.md#probable-solve-sigmas).
-const PROBABLE_SIGMAS: f32 = 1.5;
+/// needs (`Solver::solve_probable_checked`): 1.0, the check of its result after it
+/// being the surer pass (see
+/// docs/experiments/reversi-endgame.md#probable-solve-checked-for-the-result).
+const PROBABLE_SIGMAS: f32 = 1.0;
+
+/// The probcut of the win/loss/draw check after a probable solve at `empties`, in
+/// standard deviations: surer where it is cheap, and never more than a full
+/// win/loss/draw solve (see
+/// docs/experiments/reversi-endgame.md#probable-solve-checked-for-the-result).
+fn check_sigmas(empties: u32) -> f32 {
+    match empties {
+        0..=24 => 3.0,
+        25 => 2.5,
+        _ => 2.0,
+    }
+}
 /// A probable solve gives up after this many nodes (about 3 s), and the search's
 /// move stands: a rare one takes far longer than the mean (see
 /// docs/experiments/reversi-endgame.md#probable-solve-node-budget). A node budget,
@@ -61,18 +74,19 @@ impl ExactSolver for Solver {
         proof(s, wld)
     }
 
-    /// One selective pass that cuts at [`PROBABLE_SIGMAS`] standard deviations.
+    /// One selective pass that cuts at [`PROBABLE_SIGMAS`] standard deviations, its
+    /// result checked at [`check_sigmas`].
     fn solve_probable(
         &mut self,
         pos: &Reversi,
         stop: &AtomicBool,
         deadline: Option<Instant>,
     ) -> Option<Proof> {
-        let s = Solver::solve_probable(
+        let s = Solver::solve_probable_checked(
             self,
             pos.player(),
             pos.opponent(),
-            PROBABLE_SIGMAS,
+            (PROBABLE_SIGMAS, check_sigmas(pos.empties())),
             PROBABLE_MAX_NODES,
             Some(stop),
             deadline,

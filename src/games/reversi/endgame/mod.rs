@@ -87,12 +87,14 @@ const INF: i32 = 127;
 const POLL: u64 = 1 << 14;
 
 /// What a solve finds: the exact score, only win/loss/draw, or a probable score
-/// (one selective pass that cuts at this many tenths of a standard deviation).
+/// (one selective pass that cuts at `score` tenths of a standard deviation, then,
+/// unless `check` is 0, a surer selective pass for win/loss/draw at `check` tenths
+/// that may change its move: [`Solver::solve_probable_checked`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Goal {
     Exact,
     WinLossDraw,
-    Probable(u8),
+    Probable { score: u8, check: u8 },
 }
 
 /// The answer of [`Solver::solve`].
@@ -208,8 +210,35 @@ impl Solver {
         stop: Option<&AtomicBool>,
         deadline: Option<Instant>,
     ) -> Solution {
-        let tenths = (sigmas * 10.0).round().clamp(1.0, 100.0) as u8;
-        let goal = Goal::Probable(tenths);
+        let goal = Goal::Probable {
+            score: tenths(sigmas),
+            check: 0,
+        };
+        self.solve_goal(p, o, goal, max_nodes, stop, deadline)
+    }
+
+    /// A probable solve ([`Solver::solve_probable`] at the first of `sigmas`) whose
+    /// result is then checked by a surer selective pass on the win/loss/draw window
+    /// (probcut at the second), its move searched first: the move stays when that pass finds
+    /// it winning, or finds every move losing (the score then at most -1); otherwise
+    /// the pass's move, winning or drawing, replaces it (and the score is at least 1,
+    /// or 0). Cheaper than a full win/loss/draw solve by several times, and it gives
+    /// away far fewer results than the probable solve alone (see
+    /// docs/experiments/reversi-endgame.md#probable-solve-checked-for-the-result).
+    /// `max_nodes` bounds both passes together.
+    pub fn solve_probable_checked(
+        &mut self,
+        p: u64,
+        o: u64,
+        (sigmas, check_sigmas): (f32, f32),
+        max_nodes: u64,
+        stop: Option<&AtomicBool>,
+        deadline: Option<Instant>,
+    ) -> Solution {
+        let goal = Goal::Probable {
+            score: tenths(sigmas),
+            check: tenths(check_sigmas),
+        };
         self.solve_goal(p, o, goal, max_nodes, stop, deadline)
     }
 
@@ -312,4 +341,9 @@ impl<'a> Search<'a> {
             self.aborted = true;
         }
     }
+}
+
+/// Standard deviations as the tenths a [`Goal::Probable`] holds (at least 0.1).
+fn tenths(sigmas: f32) -> u8 {
+    (sigmas * 10.0).round().clamp(1.0, 100.0) as u8
 }

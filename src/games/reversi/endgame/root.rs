@@ -35,7 +35,7 @@ impl Search<'_> {
             // (A probable solve starts from the opponent's position as a root of its
             // own; an exact one searches it at once.)
             let s = match goal {
-                Goal::Probable(_) => -self.run::<K>(o, p, goal, stop).score,
+                Goal::Probable { .. } => -self.run::<K>(o, p, goal, stop).score,
                 _ => -self.root::<K>(o, p, -beta, -alpha, stop).0,
             };
             return Solution {
@@ -62,11 +62,14 @@ impl Search<'_> {
             );
             self.nodes += nodes;
             let mut guess = (guess / eval::DISC).clamp(-64, 64);
-            if let Goal::Probable(m) = goal {
-                // One selective pass is the answer.
+            if let Goal::Probable { score: m, check } = goal {
+                // One selective pass is the answer, perhaps checked for its result.
                 self.margin = sureness_of(m);
                 self.sigmas = f32::from(m) / 10.0;
-                let found = self.aspiration::<K>(p, o, guess, stop);
+                let mut found = self.aspiration::<K>(p, o, guess, stop);
+                if check > 0 && !self.aborted {
+                    found = self.check_result::<K>(p, o, found, check, stop);
+                }
                 self.margin = EXACT;
                 self.sigmas = 0.0;
                 found
@@ -86,6 +89,28 @@ impl Search<'_> {
             best: Move(best as u16),
             nodes: self.nodes,
             complete: !self.aborted,
+        }
+    }
+
+    /// The win/loss/draw check of a probable solve's `(score, best)` (see
+    /// [`super::Solver::solve_probable_checked`]): a selective pass at `tenths` of a
+    /// standard deviation on the window (-1, 1), `best` first.
+    fn check_result<K: Kernel>(
+        &mut self,
+        p: u64,
+        o: u64,
+        (score, best): (i32, usize),
+        tenths: u8,
+        stop: Stop,
+    ) -> (i32, usize) {
+        self.margin = sureness_of(tenths);
+        self.sigmas = f32::from(tenths) / 10.0;
+        self.root_best = best as u8;
+        let (result, sq) = self.root::<K>(p, o, -1, 1, stop);
+        match result.signum() {
+            1 => (score.max(1), sq),
+            0 => (0, sq),
+            _ => (score.min(-1), best),
         }
     }
 
