@@ -8,8 +8,8 @@
 //! - [`Deliberation`] — a move or hint at a set depth (NBoard's `set depth n`): the
 //!   solver takes over at `min(2n, 20 + (n - 10) / 4)` empties or fewer
 //!   ([`exact_at_depth`]: exact); with a clock also no further than the solver
-//!   reaches in the time. A win/loss/draw solve at two more, or one where probable
-//!   solves follow ([`wld_at_depth`]): from depth 10 on, a probable solve
+//!   reaches in the time. A win/loss/draw solve at two more, unless probable solves
+//!   follow ([`wld_at_depth`]): from depth 10 on, a probable solve
 //!   ([`ExactSolver::solve_probable`], an estimate that checks its result) after the
 //!   search picks the move up to six empties past the exact solve, at most 26
 //!   ([`probable_at_depth`]).
@@ -174,10 +174,10 @@ pub fn wld_at_depth<S: ExactSolver>(exact_max: u32, probable: bool) -> u32 {
 }
 
 /// How many more moves left a win/loss/draw solve takes on than an exact one where
-/// probable solves come next: they check their result themselves at a third of a
-/// full proof's time (reversi; see
+/// probable solves come next: none, as they check their result themselves, as surely
+/// as a full proof in the positions measured and in half its time (reversi; see
 /// docs/experiments/reversi-endgame.md#probable-solve-checked-for-the-result).
-const WLD_BEFORE_PROBABLE: u32 = 1;
+const WLD_BEFORE_PROBABLE: u32 = 0;
 
 /// A win/loss/draw proof with the search before it: the search's move and its
 /// score, bounded by the proof, when the position is lost (every move loses: the
@@ -568,11 +568,11 @@ mod tests {
             assert_eq!(move_name(line.best), best);
             assert_eq!((line.solved, line.depth), (Solved::No, pos.empties()));
         }
-        // None below depth 10; at depth 16 up to 26 empties, past the win/loss/draw
-        // solve (22).
+        // None below depth 10; at depth 16 up to 26 empties, from just past the exact
+        // solve (21): no full win/loss/draw solve between.
         assert_eq!(probable_at_depth::<Solver>(8, exact_at_depth(8)), 0);
         assert_eq!(probable_at_depth::<Solver>(16, exact_at_depth(16)), 26);
-        assert_eq!(wld_at_depth::<Solver>(exact_at_depth(16), true), 22);
+        assert_eq!(wld_at_depth::<Solver>(exact_at_depth(16), true), 21);
     }
 
     #[test]
@@ -581,7 +581,7 @@ mod tests {
         assert_eq!(exact_at_depth(6), 12);
         assert_eq!(exact_at_depth(10), 20);
         assert_eq!(wld_at_depth::<Solver>(exact_at_depth(10), false), 22);
-        assert_eq!(wld_at_depth::<Solver>(exact_at_depth(10), true), 21);
+        assert_eq!(wld_at_depth::<Solver>(exact_at_depth(10), true), 20);
         assert_eq!(exact_at_depth(12), 20);
         // Then one more every four plies.
         assert_eq!(exact_at_depth(14), 21);

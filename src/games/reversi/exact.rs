@@ -16,14 +16,14 @@ use crate::games::exact::{ExactSolver, Proof};
 const PROBABLE_SIGMAS: f32 = 1.0;
 
 /// The probcut of the win/loss/draw check after a probable solve at `empties`, in
-/// standard deviations: surer where it is cheap, and never more than a full
-/// win/loss/draw solve (see
+/// standard deviations: surer where it is cheap (see
 /// docs/experiments/reversi-endgame.md#probable-solve-checked-for-the-result).
 fn check_sigmas(empties: u32) -> f32 {
     match empties {
-        0..=24 => 3.0,
+        0..=22 => 4.0,
+        23 | 24 => 3.0,
         25 => 2.5,
-        _ => 2.0,
+        _ => 1.5,
     }
 }
 /// A probable solve gives up after this many nodes (about 3 s), and the search's
