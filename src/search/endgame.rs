@@ -174,8 +174,8 @@ pub fn wld_at_depth<S: ExactSolver>(exact_max: u32, probable: bool) -> u32 {
 }
 
 /// How many more moves left a win/loss/draw solve takes on than an exact one where
-/// probable solves come next: none, as they check their result themselves, as surely
-/// as a full proof in the positions measured and in half its time (reversi; see
+/// probable solves come next: none, as they check their result themselves, more
+/// cheaply than a full proof (reversi; see
 /// docs/experiments/reversi-endgame.md#probable-solve-checked-for-the-result).
 const WLD_BEFORE_PROBABLE: u32 = 0;
 

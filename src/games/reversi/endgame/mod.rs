@@ -210,20 +210,17 @@ impl Solver {
         stop: Option<&AtomicBool>,
         deadline: Option<Instant>,
     ) -> Solution {
-        let goal = Goal::Probable {
-            score: tenths(sigmas),
-            check: 0,
-        };
-        self.solve_goal(p, o, goal, max_nodes, stop, deadline)
+        self.solve_probable_checked(p, o, (sigmas, 0.0), max_nodes, stop, deadline)
     }
 
     /// A probable solve ([`Solver::solve_probable`] at the first of `sigmas`) whose
-    /// result is then checked by a surer selective pass on the win/loss/draw window
-    /// (probcut at the second), its move searched first: the move stays when that pass finds
-    /// it winning, or finds every move losing (the score then at most -1); otherwise
-    /// the pass's move, winning or drawing, replaces it (and the score is at least 1,
-    /// or 0). It takes a third to a half of a full win/loss/draw solve's time at 22-23
-    /// empties, and gives away far fewer results than the probable solve alone (see
+    /// result is then checked, unless the second is 0, by a surer selective pass on
+    /// the win/loss/draw window (probcut at the second), its move searched first:
+    /// the move stays when that pass finds it winning, or finds every move losing
+    /// (the score then at most -1); otherwise the pass's move, winning or drawing,
+    /// replaces it (and the score is at least 1, or 0). Cheaper than a full
+    /// win/loss/draw solve, it gives away far fewer results than the probable solve
+    /// alone (see
     /// docs/experiments/reversi-endgame.md#probable-solve-checked-for-the-result).
     /// `max_nodes` bounds both passes together.
     pub fn solve_probable_checked(
@@ -237,7 +234,11 @@ impl Solver {
     ) -> Solution {
         let goal = Goal::Probable {
             score: tenths(sigmas),
-            check: tenths(check_sigmas),
+            check: if check_sigmas > 0.0 {
+                tenths(check_sigmas)
+            } else {
+                0
+            },
         };
         self.solve_goal(p, o, goal, max_nodes, stop, deadline)
     }
