@@ -23,32 +23,21 @@ is not valued).
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 import time
+
+from reversi_board import MOVE, START, flips, square
 
 D = os.environ.get('BAND_DIR', 'target/band-loss')
 os.makedirs(D, exist_ok=True)
 PLY = os.environ.get('PLY', 'target/release/ply')
 EMPTIES = [int(e) for e in os.environ.get('BAND_EMPTIES', '24,25,26').split(',')]
-MOVE = re.compile(r"(?<=\])([BW])\[([^\]]*)\]")
-DIRS = [(-1,-1),(-1,0),(-1,1),(0,-1),(0,1),(1,-1),(1,0),(1,1)]
-def flips(b, sq, c):
-    o = 'O' if c == 'X' else 'X'; r, f = divmod(sq, 8); out = []
-    for dr, df in DIRS:
-        rr, ff = r+dr, f+df; line = []
-        while 0 <= rr < 8 and 0 <= ff < 8 and b[rr*8+ff] == o:
-            line.append(rr*8+ff); rr += dr; ff += df
-        if line and 0 <= rr < 8 and 0 <= ff < 8 and b[rr*8+ff] == c: out += line
-    return out
-def sqi(m): return (int(m[1]) - 1) * 8 + (ord(m[0]) - 97)
 def play(b, m, c):
-    b = list(b); f = flips(b, sqi(m), c); assert f, m
-    b[sqi(m)] = c
+    b = list(b); f = flips(b, square(m), c); assert f, m
+    b[square(m)] = c
     for q in f: b[q] = c
     return ''.join(b)
-START = '-'*27 + 'OX' + '-'*6 + 'XO' + '-'*27
 def replay(moves):
     b = START; c = 'X'
     for m in moves:

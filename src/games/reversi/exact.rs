@@ -10,8 +10,8 @@ use super::{eval, Reversi};
 use crate::games::exact::{ExactSolver, Proof};
 
 /// How many standard deviations of its probe's error a probable solve's probcut
-/// needs (`Solver::solve_probable_checked`): 1.0, the check of its result after it
-/// being the surer pass (see
+/// needs (`Solver::solve_probable_checked`): 1.0, as the check after it is the surer
+/// pass (see
 /// docs/experiments/reversi-endgame.md#probable-solve-checked-for-the-result).
 const PROBABLE_SIGMAS: f32 = 1.0;
 
