@@ -42,6 +42,22 @@ pub(super) struct Hist {
     pub(super) pos: u16,
     pub(super) color: Color,
     pub(super) outcome: u8,
+    /// Where this stone's entries start in [`Gomoku::changes`].
+    changes: u32,
+    /// The running totals and class counts before the stone went down.
+    tot_move: [i32; 2],
+    tot_wait: [i32; 2],
+    p4count: [[u16; NP4]; 2],
+}
+
+/// An empty square's direction-`d` patterns and combination indices before a stone
+/// changed them, so that taking the stone back restores them without recomputing.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Change {
+    pos: u16,
+    d: u8,
+    pat: [u8; 2],
+    code: [u16; 2],
 }
 
 fn zobrist() -> &'static [[u64; 2]] {
@@ -91,6 +107,8 @@ pub struct Gomoku {
     /// Empty squares per colour per combined class.
     pub(super) p4count: [[u16; NP4]; 2],
     pub(super) hist: Vec<Hist>,
+    /// The pattern changes of the stones in `hist`, undone by `unplace`.
+    pub(super) changes: Vec<Change>,
     pub(super) stm: Color,
     pub(super) key: u64,
 }
@@ -148,6 +166,7 @@ impl Gomoku {
             tot_wait: [0; 2],
             p4count: [[0; NP4]; 2],
             hist: Vec::with_capacity(width * height),
+            changes: Vec::with_capacity(32 * width * height),
             stm: Color::Black,
             key: 0,
         };
@@ -328,6 +347,12 @@ impl Gomoku {
         if npp == opp {
             return;
         }
+        self.changes.push(Change {
+            pos: q as u16,
+            d: d as u8,
+            pat: opp,
+            code: self.info[q].code,
+        });
         self.info[q].pat[d] = npp;
         for c in 0..2 {
             let (np, op) = (npp[c], opp[c]);
@@ -346,9 +371,10 @@ impl Gomoku {
     }
 
     /// XORs stone code `code` into the windows of the squares along the 4 lines
-    /// through `p`, refreshing the empty ones.
+    /// through `p`, refreshing the empty ones unless `UNDO` (then `unplace` restores
+    /// their patterns from `changes`).
     #[inline(always)]
-    fn update_lines(&mut self, p: usize, code: u16) {
+    fn update_lines<const UNDO: bool>(&mut self, p: usize, code: u16) {
         for d in 0..4 {
             let dd = self.dirs[d];
             for k in 1..=4usize {
@@ -358,7 +384,7 @@ impl Gomoku {
                     break;
                 }
                 self.info[q].keys[d] ^= code << (2 * (k + 3));
-                if cq == EMPTY {
+                if !UNDO && cq == EMPTY {
                     self.refresh(q, d);
                 }
             }
@@ -369,7 +395,7 @@ impl Gomoku {
                     break;
                 }
                 self.info[q].keys[d] ^= code << (2 * (4 - k));
-                if cq == EMPTY {
+                if !UNDO && cq == EMPTY {
                     self.refresh(q, d);
                 }
             }
@@ -413,17 +439,21 @@ impl Gomoku {
     /// Puts the stone down and updates the incremental state, with `outcome` recorded.
     fn put(&mut self, p: usize, color: Color, outcome: u8) {
         let c = color.index();
-        self.remove_square(p);
-        let code = c as u16 + 1;
-        self.cells[p] = code as u8;
-        self.update_lines(p, code);
-        self.update_near(p, true);
-        self.key ^= self.zob[p][c];
         self.hist.push(Hist {
             pos: p as u16,
             color,
             outcome,
+            changes: self.changes.len() as u32,
+            tot_move: self.tot_move,
+            tot_wait: self.tot_wait,
+            p4count: self.p4count,
         });
+        self.remove_square(p);
+        let code = c as u16 + 1;
+        self.cells[p] = code as u8;
+        self.update_lines::<false>(p, code);
+        self.update_near(p, true);
+        self.key ^= self.zob[p][c];
         self.set_side_to_move(color.other());
     }
 
@@ -434,9 +464,17 @@ impl Gomoku {
         let p = h.pos as usize;
         let c = h.color.index();
         self.cells[p] = EMPTY;
-        self.update_lines(p, c as u16 + 1);
+        self.update_lines::<true>(p, c as u16 + 1);
+        for ch in self.changes.drain(h.changes as usize..) {
+            let info = &mut self.info[ch.pos as usize];
+            info.pat[ch.d as usize] = ch.pat;
+            info.code = ch.code;
+        }
         self.update_near(p, false);
-        self.add_square(p);
+        // The square's own patterns were not touched while it was occupied.
+        self.tot_move = h.tot_move;
+        self.tot_wait = h.tot_wait;
+        self.p4count = h.p4count;
         self.key ^= self.zob[p][c];
         self.set_side_to_move(h.color);
     }

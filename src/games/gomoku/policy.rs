@@ -3,6 +3,7 @@
 //! move classes for futility, move-count pruning, fail-high and graded late-move
 //! reductions, razoring, internal iterative reduction, and their constants.
 
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use super::pattern::{self, P4_FIVE};
@@ -53,9 +54,34 @@ const ROOT_THREATS_MAX_NODES: u64 = 200_000;
 
 /// Plies a late quiet move is reduced by: grows with the depth and the move number.
 fn lmr(depth: i32, index: usize) -> i32 {
-    let d = f64::from(depth.max(1)).ln();
-    let i = (index.max(1) as f64).ln();
-    (0.25 + d * i) as i32
+    static TABLE: OnceLock<[[u8; LMR_TABLE]; LMR_TABLE]> = OnceLock::new();
+    let (d, i) = (depth.max(1) as usize, index.max(1));
+    if d >= LMR_TABLE || i >= LMR_TABLE {
+        return lmr_formula(d, i);
+    }
+    TABLE.get_or_init(|| {
+        let mut t = [[0u8; LMR_TABLE]; LMR_TABLE];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = lmr_formula(d, i) as u8;
+            }
+        }
+        t
+    })[d][i] as i32
+}
+
+/// Depths and move numbers below this read [`lmr`] from a table.
+const LMR_TABLE: usize = 64;
+
+fn lmr_formula(depth: usize, index: usize) -> i32 {
+    (0.25 + (depth as f64).ln() * (index as f64).ln()) as i32
+}
+
+/// Depths below this read the move-count limit from a table.
+const MOVE_COUNT_TABLE: usize = 64;
+
+fn move_count_formula(depth: usize) -> usize {
+    3 + (depth as f64).powf(1.32) as usize
 }
 
 /// Which threat solver [`GomokuPolicy::tactical_win`] runs.
@@ -321,7 +347,13 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
     /// Quiet moves from this index on, fewer when the static score is not improving.
     /// (Nothing more: docs/experiments/gomoku-search.md#trivial-move-pruning.)
     fn move_count_limit(&self, depth: i32, improving: bool) -> usize {
-        let n = 3 + (f64::from(depth.max(0))).powf(1.32) as usize;
+        static TABLE: OnceLock<[u16; MOVE_COUNT_TABLE]> = OnceLock::new();
+        let d = depth.max(0) as usize;
+        let n = if d < MOVE_COUNT_TABLE {
+            TABLE.get_or_init(|| std::array::from_fn(|d| move_count_formula(d) as u16))[d] as usize
+        } else {
+            move_count_formula(d)
+        };
         if improving {
             n
         } else {
