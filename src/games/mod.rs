@@ -126,6 +126,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Zobrist key of the position, side to move included.
     fn key(&self) -> u64;
 
+    /// The key the position will have after `mv`, where that is cheap to know before
+    /// the move is made (the search then fetches the table entry early).
+    fn key_after(&self, _mv: Move) -> Option<u64> {
+        None
+    }
+
     /// Moves played since the empty board (or since the set-up position).
     fn ply(&self) -> usize;
 

@@ -240,6 +240,9 @@ impl<G: Game> Searcher<'_, G> {
                     continue;
                 }
             }
+            if let Some(k) = self.pos.key_after(mv) {
+                self.tt.prefetch(k);
+            }
             // Late-move reduction as the policy grades the move; a reduced search that
             // beats alpha is searched again at full depth.
             let late = if reducible && mv != tt_move && mv != killers[0] && mv != killers[1] {

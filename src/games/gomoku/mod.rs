@@ -67,6 +67,10 @@ impl Game for Gomoku {
     fn key(&self) -> u64 {
         self.key
     }
+    fn key_after(&self, mv: Move) -> Option<u64> {
+        let p = self.pos_of(mv)?;
+        Some(self.key ^ self.zob[p][self.stm.index()] ^ board::SIDE_KEY)
+    }
     fn ply(&self) -> usize {
         self.hist.len()
     }

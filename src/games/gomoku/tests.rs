@@ -872,7 +872,9 @@ fn random_games_incremental_consistency() {
                     continue;
                 }
                 let m = v[rng.below(v.len())].mv;
+                let after = g.key_after(m);
                 g.make(m);
+                assert_eq!(after, Some(g.key()), "key_after");
                 moves.push(m);
                 keys.push(g.key());
                 let e = g.evaluate();
