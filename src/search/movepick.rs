@@ -1,7 +1,7 @@
 //! Move ordering: the table move first, then the game's own ordering score raised
 //! by the killer moves and the history; moves are then picked one at a time, the
-//! best remaining first (a selection sort: a cutoff usually comes early, so most of
-//! the list is never sorted).
+//! best remaining first: the first few by selection (a cutoff usually comes early,
+//! so most of the list is never sorted), the rest sorted in one go.
 
 use super::history::History;
 use crate::games::{Move, ScoredMove};

@@ -2,8 +2,9 @@
 //! line walks need no bounds checks), its stones in play order, the Zobrist key and
 //! the incremental pattern state. Per empty square and direction it keeps the
 //! 8-neighbour window code, the per-colour line pattern (`pattern.rs`) and the
-//! per-colour combination index; placing or removing a stone updates only the 32
-//! squares within distance 4 along its 4 lines. Running per-colour totals of square
+//! per-colour combination index; placing a stone updates only the 32 squares within
+//! distance 4 along its 4 lines, logging what it changes, and taking it back restores
+//! that log and the totals kept with the stone. Running per-colour totals of square
 //! values give the evaluation, the same per-square data give the move ordering, and
 //! counts of combined classes per colour let move generation skip scans (no five
 //! threat -> no scan).
