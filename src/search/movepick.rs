@@ -36,9 +36,14 @@ pub(super) fn score_moves(
     }
 }
 
-/// Whether `a` goes before `b`: the higher score, ties by the lower square.
+/// The ordering: the higher score first, ties by the lower square (a total order).
+fn order(a: &ScoredMove, b: &ScoredMove) -> std::cmp::Ordering {
+    b.score.cmp(&a.score).then(a.mv.cmp(&b.mv))
+}
+
+/// Whether `a` goes before `b` in [`order`].
 fn before(a: ScoredMove, b: ScoredMove) -> bool {
-    a.score > b.score || (a.score == b.score && a.mv < b.mv)
+    order(&a, &b).is_lt()
 }
 
 /// Picks after which the rest of the list is sorted at once: a node that has not cut
@@ -54,7 +59,7 @@ pub(super) fn pick(list: &mut [ScoredMove], i: usize) -> Move {
         return list[i].mv;
     }
     if i == SELECT_PICKS {
-        list[i..].sort_unstable_by(|&a, &b| b.score.cmp(&a.score).then(a.mv.cmp(&b.mv)));
+        list[i..].sort_unstable_by(order);
         return list[i].mv;
     }
     let mut best = i;

@@ -140,7 +140,7 @@ impl TranspositionTable {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let ptr = self.slots[self.index(key)..].as_ptr() as *const i8;
+            let ptr = &self.slots[self.index(key)] as *const Slot as *const i8;
             // SAFETY: a prefetch reads nothing and writes nothing; the address is that
             // of a slot of the table.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(ptr) };
