@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::Sender;
 
@@ -178,7 +178,7 @@ pub(super) fn run_search_in(
     on_info: &mut dyn FnMut(&SearchInfo),
     on_root: Option<&mut dyn FnMut(RootProgress)>,
 ) -> SearchResult {
-    search_position(
+    let r = search_position(
         pos,
         params,
         &shared.tt,
@@ -187,7 +187,30 @@ pub(super) fn run_search_in(
         shared.threads,
         on_info,
         on_root,
-    )
+    );
+    warn_if_late(params, &r);
+    r
+}
+
+/// How far past its hard time bound a search may end before it is reported.
+const LATE_REPORT: Duration = Duration::from_millis(10);
+
+/// Reports on stderr a search that ended well past its hard time bound (the
+/// polls of the deadline come every few hundred microseconds; a manager may
+/// forfeit a late answer).
+fn warn_if_late(params: &SearchParams, r: &SearchResult) {
+    if let Some(hard) = params.limits.hard_deadline() {
+        let late = Instant::now().saturating_duration_since(hard);
+        if late > LATE_REPORT {
+            log::warn!(
+                "search ended {} ms past its time bound, {} ms after the command (depth {}, {} nodes)",
+                late.as_millis(),
+                params.limits.start.elapsed().as_millis(),
+                r.depth,
+                r.nodes
+            );
+        }
+    }
 }
 
 /// One search of `pos` on the calling thread with the table `tt` (reversi: with a
