@@ -1,32 +1,66 @@
 //! Memory advice for large tables read at random (the transposition table): on 4 KB
-//! pages nearly every probe of such a table misses the TLB, on 2 MB pages few do;
-//! and backing such a table with memory before any search needs it. Imports nothing
+//! pages nearly every probe of such a table misses the TLB, on 2 MB pages few do,
+//! but a huge page is costly to fault in on the clock; and backing such a table
+//! with memory before any search needs it. Imports nothing
 //! from the other rooms. (The reversi solver's table, in `games`,
 //! which imports nothing, advises its own; the evaluation's weight tables gained
 //! nothing on huge pages and are not advised.)
 
-/// Advises Linux to back the 2 MB-aligned pages inside `len` bytes at `ptr` with
-/// huge pages; to take effect it must come before the memory is first touched (a
-/// fresh zeroed allocation of this size is an untouched mapping). Does nothing
-/// elsewhere or for less than two huge pages; failure only means small pages.
-pub fn advise_huge_pages<T>(ptr: *const T, len: usize) {
-    const HUGE_PAGE: usize = 2 << 20;
-    if len < 2 * HUGE_PAGE {
-        return;
+/// The size of a huge page (x86-64, AArch64 with 4 KB pages).
+const HUGE_PAGE: usize = 2 << 20;
+
+/// `madvise(advice)` on the 2 MB-aligned pages inside `len` bytes at `ptr`, if
+/// there are any. Advice changes no contents; failure only means small pages.
+#[cfg(target_os = "linux")]
+fn advise_interior<T>(ptr: *const T, len: usize, advice: libc::c_int) {
+    let start = ptr as usize;
+    let first = start.next_multiple_of(HUGE_PAGE);
+    let end = (start + len) / HUGE_PAGE * HUGE_PAGE;
+    if end > first {
+        // SAFETY: advice on pages inside an allocation the caller owns; it changes
+        // no contents and cannot fail in a way that matters.
+        unsafe { libc::madvise(first as *mut libc::c_void, end - first, advice) };
     }
+}
+
+/// Advises Linux to back the 2 MB-aligned pages inside `len` bytes at `ptr` with
+/// small pages only, whatever the system's huge-page setting: for a fresh table
+/// that searches may touch before it is backed on purpose. Faulting in a huge page
+/// zeroes 2 MB at once, which on memory the machine has not used for a while took
+/// 5 ms a page (a 64 MiB table: a 200 ms move that came 40 ms late); a small page
+/// costs about a microsecond. Does nothing elsewhere.
+pub fn advise_small_pages<T>(ptr: *const T, len: usize) {
+    #[cfg(target_os = "linux")]
+    advise_interior(ptr, len, libc::MADV_NOHUGEPAGE);
+    #[cfg(not(target_os = "linux"))]
+    let _ = (ptr, len);
+}
+
+/// Advises Linux to back the 2 MB-aligned pages inside `len` bytes at `ptr` with
+/// huge pages from now on (pages backed already stay as they are). For memory about
+/// to be backed on purpose, off the clock. Does nothing elsewhere.
+pub fn advise_huge_pages<T>(ptr: *const T, len: usize) {
+    #[cfg(target_os = "linux")]
+    advise_interior(ptr, len, libc::MADV_HUGEPAGE);
+    #[cfg(not(target_os = "linux"))]
+    let _ = (ptr, len);
+}
+
+/// Makes the 2 MB-aligned pages inside `len` bytes at `ptr` huge pages now, where
+/// Linux can: advised as [`advise_huge_pages`] does, then those already backed by
+/// small pages are copied into huge ones (`MADV_COLLAPSE`, Linux 6.1+). For a
+/// table about to be written whole (cleared) off the clock, whose pages a search
+/// may have touched first. Does nothing elsewhere.
+pub fn make_huge_pages<T>(ptr: *const T, len: usize) {
     #[cfg(target_os = "linux")]
     {
-        let start = ptr as usize;
-        let first = start.next_multiple_of(HUGE_PAGE);
-        let end = (start + len) / HUGE_PAGE * HUGE_PAGE;
-        if end > first {
-            // SAFETY: advice on pages inside an allocation the caller owns; it
-            // changes no contents and cannot fail in a way that matters.
-            unsafe { libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE) };
-        }
+        // The kernel's value (not in every libc binding).
+        const MADV_COLLAPSE: libc::c_int = 25;
+        advise_interior(ptr, len, libc::MADV_HUGEPAGE);
+        advise_interior(ptr, len, MADV_COLLAPSE);
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = ptr;
+    let _ = (ptr, len);
 }
 
 /// Asks Linux to back every page inside `len` bytes at `ptr` with memory now

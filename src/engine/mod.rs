@@ -324,7 +324,8 @@ impl Engine {
     /// Stops backing the table with memory: a job is about to run, and on the
     /// clock the search must not share the machine with the kernel's zeroing (on
     /// two cores a 512 MiB table made a 200 ms move take 500-750 ms). The pages not
-    /// backed yet come as the searches touch them.
+    /// backed yet come as the searches touch them, as small pages (see
+    /// [`TranspositionTable::populate`]); the next game's clear makes them huge.
     fn stop_warming(&mut self) {
         if let Some((h, cancel)) = self.warming.take() {
             cancel.store(true, Ordering::Relaxed);

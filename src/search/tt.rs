@@ -80,10 +80,12 @@ impl TranspositionTable {
     }
 
     /// Empties the table: writes it only if a search has used it since it was made
-    /// or last cleared.
+    /// or last cleared. The table is made of huge pages first where it can be
+    /// ([`crate::mem::make_huge_pages`]); the write backs every page with memory.
     pub fn clear(&mut self) {
         if std::mem::take(self.used.get_mut()) {
             let bytes = self.slots.len() * SLOT_BYTES;
+            crate::mem::make_huge_pages(self.slots.as_ptr(), bytes);
             // SAFETY: `&mut self`: nothing else reads or writes the slots; they are
             // atomics, for which all-zero bytes are a valid value (an empty slot).
             unsafe { std::ptr::write_bytes(self.slots.as_mut_ptr() as *mut u8, 0, bytes) };
@@ -103,20 +105,36 @@ impl TranspositionTable {
     }
 
     /// Backs the whole table with memory now ([`crate::mem::populate`], or else a
-    /// write to each page that leaves it as it is), 2 MiB at a time until done or
-    /// `cancel` is set, so no search pays for page faults later. Searches may use
-    /// the table meanwhile.
+    /// write to each page that leaves it as it is), one 2 MiB page at a time until
+    /// done or `cancel` is set, so no search pays for page faults later. Each such
+    /// page is advised to be a huge page just before it is backed
+    /// ([`crate::mem::advise_huge_pages`]): a page a search touches first stays a small
+    /// one, whose fault is cheap, where a huge page's fault can stall the search
+    /// for milliseconds. Searches may use the table meanwhile.
     pub fn populate(&self, cancel: &AtomicBool) {
-        const CHUNK: usize = (2 << 20) / SLOT_BYTES;
-        for chunk in self.slots.chunks(CHUNK) {
+        const HUGE_PAGE: usize = 2 << 20;
+        let base = self.slots.as_ptr() as usize;
+        let mut i = 0;
+        while i < self.slots.len() {
             if cancel.load(Ordering::Relaxed) {
                 return;
             }
+            // Up to the next 2 MiB boundary of the address space.
+            let next = ((base + i * SLOT_BYTES) / HUGE_PAGE + 1) * HUGE_PAGE;
+            let j = (next - base).div_ceil(SLOT_BYTES).min(self.slots.len());
+            let chunk = &self.slots[i..j];
+            crate::mem::advise_huge_pages(chunk.as_ptr(), std::mem::size_of_val(chunk));
             if !crate::mem::populate(chunk.as_ptr(), std::mem::size_of_val(chunk)) {
+                // A write to each page (an empty slot stays empty; a filled one is
+                // left alone, and is backed already). Not an idempotent
+                // read-modify-write: the compiler may turn that into a read.
                 for s in chunk.iter().step_by((4096 / SLOT_BYTES).max(1)) {
-                    s.data.fetch_or(0, Ordering::Relaxed);
+                    let _ = s
+                        .data
+                        .compare_exchange(0, 0, Ordering::Relaxed, Ordering::Relaxed);
                 }
             }
+            i = j;
         }
     }
 
@@ -228,7 +246,9 @@ fn slots_for(bytes: usize) -> usize {
 
 /// `count` empty slots from a zeroed allocation (the operating system hands out zero
 /// pages lazily, so a large table costs nothing until it is used), or `None` if the
-/// memory cannot be had.
+/// memory cannot be had. Small pages until the table is backed on purpose
+/// ([`TranspositionTable::populate`], [`TranspositionTable::clear`]): a page a search
+/// faults in had better be a small one ([`crate::mem::advise_small_pages`]).
 fn zeroed_slots(count: usize) -> Option<Vec<Slot>> {
     let layout = std::alloc::Layout::array::<Slot>(count).ok()?;
     if layout.size() == 0 {
@@ -242,7 +262,7 @@ fn zeroed_slots(count: usize) -> Option<Vec<Slot>> {
         if ptr.is_null() {
             return None;
         }
-        crate::mem::advise_huge_pages(ptr, layout.size());
+        crate::mem::advise_small_pages(ptr, layout.size());
         Some(Vec::from_raw_parts(ptr, count, count))
     }
 }
@@ -340,5 +360,60 @@ mod tests {
         tt.store(5, 0, Move(1), 1, 1, Bound::Exact);
         tt.clear();
         assert!(tt.probe(5, 0).is_none());
+    }
+
+    /// Resident and huge-page kilobytes of the mappings inside `lo..hi`
+    /// (`/proc/self/smaps`).
+    #[cfg(target_os = "linux")]
+    fn resident_kb(lo: usize, hi: usize) -> (u64, u64) {
+        let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap_or_default();
+        let (mut rss, mut huge, mut inside) = (0, 0, false);
+        for line in smaps.lines() {
+            let mut words = line.split_whitespace();
+            let first = words.next().unwrap_or("");
+            if let Some((a, b)) = first.split_once('-') {
+                if let (Ok(a), Ok(b)) = (usize::from_str_radix(a, 16), usize::from_str_radix(b, 16))
+                {
+                    inside = a >= lo && b <= hi;
+                    continue;
+                }
+            }
+            let kb = words
+                .next()
+                .and_then(|w| w.parse::<u64>().ok())
+                .unwrap_or(0);
+            match first {
+                "Rss:" if inside => rss += kb,
+                "AnonHugePages:" if inside => huge += kb,
+                _ => {}
+            }
+        }
+        (rss, huge)
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn searches_fault_in_small_pages_and_populate_backs_the_whole_table() {
+        let thp = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled");
+        if thp.map_or(true, |t| t.contains("[never]")) {
+            return;
+        }
+        let tt = TranspositionTable::new(16 << 20);
+        // The 2 MiB-aligned inside of the table: mappings of its own once advised,
+        // apart from other tests' memory.
+        let start = tt.slots.as_ptr() as usize;
+        let lo = start.next_multiple_of(2 << 20);
+        let hi = (start + tt.size_bytes()) / (2 << 20) * (2 << 20);
+        // One store in each 2 MiB, as a search makes them: small pages only.
+        for i in (0..tt.slots.len()).step_by((2 << 20) / SLOT_BYTES) {
+            tt.store(i as u64, 0, Move(1), 0, 1, Bound::Exact);
+        }
+        let (rss, huge) = resident_kb(lo, hi);
+        assert_eq!(huge, 0, "{rss} kB resident");
+        assert!(rss > 0 && rss < 1024, "{rss} kB resident after 8 stores");
+        // Backed on purpose: every page.
+        tt.populate(&AtomicBool::new(false));
+        let (rss, _) = resident_kb(lo, hi);
+        assert_eq!(rss, ((hi - lo) >> 10) as u64);
     }
 }

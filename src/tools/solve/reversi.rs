@@ -102,6 +102,8 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     let mut solver = Solver::new(hash_mb << 20);
+    // Backed with memory (on huge pages) before the clock runs.
+    solver.clear();
     solver.set_threads(threads);
     let is_position = |l: &str| !(l.is_empty() || l.starts_with('%') || l.starts_with('#'));
     let progress = Progress::new(

@@ -96,8 +96,9 @@ pub struct EndHash {
     mask: usize,
 }
 
-/// The zeroed bucket array, aligned to 2 MB and (on Linux) advised to live on huge
-/// pages: a probe of a 64 MB table on 4 KB pages misses the TLB almost every time.
+/// The zeroed bucket array, aligned to 2 MB so that (on Linux) it can live on huge
+/// pages once cleared: a probe of a 64 MB table on 4 KB pages misses the TLB almost
+/// every time.
 /// It lies in a zeroed allocation 2 MB larger than the array, which the operating
 /// system hands out as untouched zero pages: a table costs memory only as the
 /// solver uses it (a table made at START, before INFO max_memory shrinks it, costs
@@ -135,11 +136,13 @@ impl Buckets {
         let Some(ptr) = std::ptr::NonNull::new(aligned as *mut Bucket) else {
             std::alloc::handle_alloc_error(layout)
         };
-        // Advised before the first touch, so the pages come as huge pages.
+        // Small pages until the first clear: a huge page faulted in by a timed solve
+        // zeroes 2 MB at once (milliseconds on memory the machine has not used for a
+        // while), a small one 4 KB.
         #[cfg(target_os = "linux")]
         if align == HUGE_PAGE {
-            // SAFETY: advice on memory we own; failure only means small pages.
-            unsafe { libc::madvise(aligned as *mut libc::c_void, size, libc::MADV_HUGEPAGE) };
+            // SAFETY: advice on memory we own; failure only means the system's default.
+            unsafe { libc::madvise(aligned as *mut libc::c_void, size, libc::MADV_NOHUGEPAGE) };
         }
         Buckets {
             ptr,
@@ -149,9 +152,25 @@ impl Buckets {
         }
     }
 
-    /// Empties every bucket.
+    /// Empties every bucket. The array is made of huge pages first where it can
+    /// be: advised, and the pages already backed by small ones copied into huge
+    /// ones (`MADV_COLLAPSE`, Linux 6.1+). Until then a page the solver touches
+    /// first is a small one: a huge page's fault can stall a timed solve for
+    /// milliseconds. The write backs every page with memory.
     fn clear(&mut self) {
         let bytes = self.len * std::mem::size_of::<Bucket>();
+        #[cfg(target_os = "linux")]
+        if bytes >= HUGE_PAGE {
+            // The kernel's value (not in every libc binding).
+            const MADV_COLLAPSE: libc::c_int = 25;
+            let at = self.ptr.as_ptr() as *mut libc::c_void;
+            // SAFETY: advice on memory we own (2 MB-aligned when this large); the
+            // contents stay as they are, and failure only means small pages.
+            unsafe {
+                libc::madvise(at, bytes, libc::MADV_HUGEPAGE);
+                libc::madvise(at, bytes, MADV_COLLAPSE);
+            }
+        }
         // SAFETY: the array's own bytes, unshared (`&mut self`); zero bytes are
         // empty slots.
         unsafe { std::ptr::write_bytes(self.ptr.as_ptr() as *mut u8, 0, bytes) };
