@@ -85,6 +85,29 @@ pub enum Job {
     },
 }
 
+impl Job {
+    /// The time the job has until its hard bound, if it has one.
+    fn time_left(&self) -> Option<Duration> {
+        let now = Instant::now();
+        match self {
+            Job::Search(params) => params
+                .limits
+                .hard_deadline()
+                .map(|d| d.saturating_duration_since(now)),
+            Job::Deliberate {
+                time: Some((_, hard)),
+                start,
+                ..
+            } => Some((*start + *hard).saturating_duration_since(now)),
+            Job::Deliberate { time: None, .. } | Job::AnalyzeGame { .. } => None,
+        }
+    }
+}
+
+/// The longest a timed job waits for the table to be backed with memory before it
+/// starts ([`Engine::finish_warming`]); a tenth of its time if that is less.
+const WARM_WAIT: Duration = Duration::from_millis(20);
+
 /// What the engine's thread sends back.
 #[derive(Debug)]
 pub enum Report {
@@ -205,7 +228,7 @@ impl Engine {
     /// must wait for its last report (`Done` or `Finished`) before starting another.
     pub fn start(&mut self, pos: &Position, job: Job) {
         self.join();
-        self.stop_warming();
+        self.finish_warming(job.time_left());
         self.stop.store(false, Ordering::SeqCst);
         let owned = pos.clone();
         let shared = self.shared();
@@ -302,10 +325,10 @@ impl Engine {
     /// Backs the transposition table with memory on a thread of its own (unless
     /// done already), so the searches do not pay for its page faults (a 512 MiB
     /// table: about a second of the kernel's zeroing). A new game waits for it
-    /// ([`Engine::settle`]); a job that starts before it is done, or a new size,
-    /// stops it ([`Engine::stop_warming`]). Only a
-    /// size set on purpose is backed: the default table, made before an `INFO
-    /// max_memory` that comes after START, must not count against that limit.
+    /// ([`Engine::settle`]); a job that starts before it is done waits a little
+    /// ([`Engine::finish_warming`]), a new size stops it ([`Engine::stop_warming`]).
+    /// Only a size set on purpose is backed: the default table, made before an
+    /// `INFO max_memory` that comes after START, must not count against that limit.
     fn warm(&mut self) {
         if self.warmed {
             return;
@@ -321,11 +344,29 @@ impl Engine {
         self.warming = spawned.ok().map(|h| (h, cancel));
     }
 
-    /// Stops backing the table with memory: a job is about to run, and on the
-    /// clock the search must not share the machine with the kernel's zeroing (on
-    /// two cores a 512 MiB table made a 200 ms move take 500-750 ms). The pages not
-    /// backed yet come as the searches touch them, as small pages (see
-    /// [`TranspositionTable::populate`]); the next game's clear makes them huge.
+    /// Lets the table's backing end before a job runs, for as long as the job
+    /// can spare: to the end for an untimed job, else a tenth of `time_left` and at
+    /// most [`WARM_WAIT`]; then it stops. On the clock the search must not share
+    /// the machine with the kernel's zeroing (on two cores a 512 MiB table made a
+    /// 200 ms move take 500-750 ms). A 64 MiB table is usually backed within the
+    /// wait, and the search runs on huge pages from its first node; pages not
+    /// backed by then come as the search touches them, as small pages (see
+    /// [`TranspositionTable::populate`]).
+    fn finish_warming(&mut self, time_left: Option<Duration>) {
+        let Some((h, cancel)) = self.warming.take() else {
+            return;
+        };
+        if let Some(left) = time_left {
+            let until = Instant::now() + (left / 10).min(WARM_WAIT);
+            while !h.is_finished() && Instant::now() < until {
+                std::thread::sleep(Duration::from_micros(250));
+            }
+            cancel.store(true, Ordering::Relaxed);
+        }
+        let _ = h.join();
+    }
+
+    /// Stops backing the table with memory (a new size replaces it).
     fn stop_warming(&mut self) {
         if let Some((h, cancel)) = self.warming.take() {
             cancel.store(true, Ordering::Relaxed);
