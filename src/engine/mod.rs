@@ -104,8 +104,8 @@ impl Job {
     }
 }
 
-/// The longest a timed job waits for the table to be backed with memory before it
-/// starts ([`Engine::finish_warming`]); a tenth of its time if that is less.
+/// The longest a job waits for the table to be backed with memory before it starts
+/// ([`Engine::finish_warming`]); a tenth of its time if that is less.
 const WARM_WAIT: Duration = Duration::from_millis(20);
 
 /// What the engine's thread sends back.
@@ -344,25 +344,24 @@ impl Engine {
         self.warming = spawned.ok().map(|h| (h, cancel));
     }
 
-    /// Lets the table's backing end before a job runs, for as long as the job
-    /// can spare: to the end for an untimed job, else a tenth of `time_left` and at
-    /// most [`WARM_WAIT`]; then it stops. On the clock the search must not share
-    /// the machine with the kernel's zeroing (on two cores a 512 MiB table made a
-    /// 200 ms move take 500-750 ms). A 64 MiB table is usually backed within the
-    /// wait, and the search runs on huge pages from its first node; pages not
-    /// backed by then come as the search touches them, as small pages (see
+    /// Lets the table's backing go on before a job runs, for as long as the job
+    /// can spare: [`WARM_WAIT`], or a tenth of its `time_left` if that is less;
+    /// then it stops. On the clock the search must not share the machine with the
+    /// kernel's zeroing (on two cores a 512 MiB table made a 200 ms move take
+    /// 500-750 ms). A 64 MiB table is usually backed within the wait, and the
+    /// search runs on huge pages from its first node; pages not backed by then
+    /// come as the search touches them, as small pages (see
     /// [`TranspositionTable::populate`]).
     fn finish_warming(&mut self, time_left: Option<Duration>) {
         let Some((h, cancel)) = self.warming.take() else {
             return;
         };
-        if let Some(left) = time_left {
-            let until = Instant::now() + (left / 10).min(WARM_WAIT);
-            while !h.is_finished() && Instant::now() < until {
-                std::thread::sleep(Duration::from_micros(250));
-            }
-            cancel.store(true, Ordering::Relaxed);
+        let wait = time_left.map_or(WARM_WAIT, |left| (left / 10).min(WARM_WAIT));
+        let until = Instant::now() + wait;
+        while !h.is_finished() && Instant::now() < until {
+            std::thread::sleep(Duration::from_micros(250));
         }
+        cancel.store(true, Ordering::Relaxed);
         let _ = h.join();
     }
 
