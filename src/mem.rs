@@ -7,7 +7,7 @@
 //! nothing on huge pages and are not advised.)
 
 /// The size of a huge page (x86-64, AArch64 with 4 KB pages).
-const HUGE_PAGE: usize = 2 << 20;
+pub const HUGE_PAGE: usize = 2 << 20;
 
 /// `madvise(advice)` on the 2 MB-aligned pages inside `len` bytes at `ptr`, if
 /// there are any. Advice changes no contents; failure only means small pages.

@@ -112,7 +112,7 @@ impl TranspositionTable {
     /// one, whose fault is cheap, where a huge page's fault can stall the search
     /// for milliseconds. Searches may use the table meanwhile.
     pub fn populate(&self, cancel: &AtomicBool) {
-        const HUGE_PAGE: usize = 2 << 20;
+        use crate::mem::HUGE_PAGE;
         let base = self.slots.as_ptr() as usize;
         let mut i = 0;
         while i < self.slots.len() {
@@ -402,10 +402,10 @@ mod tests {
         // The 2 MiB-aligned inside of the table: mappings of its own once advised,
         // apart from other tests' memory.
         let start = tt.slots.as_ptr() as usize;
-        let lo = start.next_multiple_of(2 << 20);
-        let hi = (start + tt.size_bytes()) / (2 << 20) * (2 << 20);
+        let lo = start.next_multiple_of(crate::mem::HUGE_PAGE);
+        let hi = (start + tt.size_bytes()) / crate::mem::HUGE_PAGE * crate::mem::HUGE_PAGE;
         // One store in each 2 MiB, as a search makes them: small pages only.
-        for i in (0..tt.slots.len()).step_by((2 << 20) / SLOT_BYTES) {
+        for i in (0..tt.slots.len()).step_by(crate::mem::HUGE_PAGE / SLOT_BYTES) {
             tt.store(i as u64, 0, Move(1), 0, 1, Bound::Exact);
         }
         let (rss, huge) = resident_kb(lo, hi);
