@@ -53,11 +53,20 @@ impl Brain {
     }
 
     pub fn send(&mut self, line: &str) {
+        if let Err(e) = self.try_send(line) {
+            panic!(
+                "write {line:?}: {e}; transcript:\n{}",
+                self.transcript.join("\n")
+            );
+        }
+    }
+
+    /// Sends `line`; the error if ply no longer reads (it has exited).
+    pub fn try_send(&mut self, line: &str) -> std::io::Result<()> {
         self.transcript.push(format!("< {line}"));
         let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(line.as_bytes()).expect("write");
-        stdin.write_all(b"\n").expect("write");
-        stdin.flush().expect("flush");
+        stdin.write_all(format!("{line}\n").as_bytes())?;
+        stdin.flush()
     }
 
     pub fn send_raw(&mut self, bytes: &[u8]) {
