@@ -61,8 +61,17 @@ impl Brain {
         }
     }
 
+    /// Sends `line` to a ply that may already have exited (after a command that
+    /// ends it): a closed pipe is no error; any other failure to write is.
+    pub fn send_unless_gone(&mut self, line: &str) -> std::io::Result<()> {
+        match self.try_send(line) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            r => r,
+        }
+    }
+
     /// Sends `line`; the error if ply no longer reads (it has exited).
-    pub fn try_send(&mut self, line: &str) -> std::io::Result<()> {
+    fn try_send(&mut self, line: &str) -> std::io::Result<()> {
         self.transcript.push(format!("< {line}"));
         let stdin = self.stdin.as_mut().expect("stdin open");
         stdin.write_all(format!("{line}\n").as_bytes())?;

@@ -191,12 +191,10 @@ fn run_transcript(args: &[String], body: &[String]) -> Result<(), String> {
         while let Some(cmd) = body.get(i).and_then(|l| l.strip_prefix("< ")) {
             if cmd == END_OF_INPUT {
                 b.close();
-            } else if let Err(e) = b.try_send(cmd) {
-                // A sample may go on typing after a command that ends ply: once it has
-                // exited the pipe is closed, and what it printed is checked below.
-                if e.kind() != std::io::ErrorKind::BrokenPipe {
-                    return Err(format!("write {cmd:?}: {e}\n{}", b.dump()));
-                }
+            } else if let Err(e) = b.send_unless_gone(cmd) {
+                // A sample may go on typing after a command that ends ply; what it
+                // printed is checked below.
+                return Err(format!("write {cmd:?}: {e}\n{}", b.dump()));
             }
             i += 1;
         }
