@@ -624,3 +624,26 @@ fn an_opening_that_does_not_fit_is_refused_with_its_file_and_line() {
     assert!(r.stdout.contains("1 openings from"), "{}", r.stdout);
     assert_eq!(game_lines(&r.stdout).len(), 1, "{}", r.stdout);
 }
+
+#[test]
+fn depth_options_send_max_depth_to_their_engine_only() {
+    let dir = temp_dir("depth");
+    let e1 = scripted(&dir, "a", ROW0);
+    let e2 = scripted(&dir, "b", ROW5);
+    let r = ply_match(&[
+        "--engine1",
+        &e1,
+        "--engine2",
+        &e2,
+        "--games",
+        "1",
+        "--depth2",
+        "12",
+    ]);
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let a = std::fs::read_to_string(dir.join("a.log")).unwrap();
+    let b = std::fs::read_to_string(dir.join("b.log")).unwrap();
+    assert!(!a.contains("max_depth"), "{a}");
+    // After the settings every manager sends, before the first move request.
+    assert!(b.contains("INFO rule 0\nINFO max_depth 12\n"), "{b}");
+}

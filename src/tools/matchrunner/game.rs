@@ -45,7 +45,8 @@ pub struct GameConfig {
 pub struct Player {
     pub name: String,
     pub cmd: String,
-    /// NBoard `set depth` (reversi; `None`: not sent).
+    /// The depth to search to: NBoard `set depth` (reversi), `INFO max_depth`
+    /// (gomoku); `None`: not sent.
     pub depth: Option<u32>,
 }
 
@@ -195,6 +196,8 @@ pub fn loss_for(
 
 struct Side {
     proc: EngineProc,
+    /// `INFO max_depth` to send after the other settings.
+    depth: Option<u32>,
     /// Has this engine had its first move request (BEGIN/BOARD) yet?
     started: bool,
     used: Duration,
@@ -240,6 +243,7 @@ pub fn play_game(
         let proc = EngineProc::spawn(&p.cmd, &label, cfg.stderr, stop.clone())?;
         sides.push(Side {
             proc,
+            depth: p.depth,
             started: false,
             used: Duration::ZERO,
         });
@@ -313,7 +317,8 @@ fn setup(cfg: &GameConfig, sides: &mut [Side]) -> Result<Setup, ()> {
             Info::GameType(1),
             Info::Rule(cfg.rule.gomocup_number() as i64),
         ];
-        for info in infos {
+        let depth = s.depth.map(|d| Info::MaxDepth(i64::from(d)));
+        for info in infos.into_iter().chain(depth) {
             if let Err(e) = s.proc.send_command(&Command::Info(info)) {
                 return Ok(Setup::Failed(color, e.to_string()));
             }

@@ -66,6 +66,11 @@ GAME:
     --max-memory BYTES             INFO max_memory (default 367001600 = 350 MiB; 0 = none)
     --init-ms MS                   time to answer START (default 10000)
     --max-moves N                  draw after N moves past the opening (default: none)
+    --depth1 N, --depth2 N         INFO max_depth N to engine 1 / engine 2 after the
+                                   other INFO lines (1 to 60; default: not sent). With
+                                   a long --turn-ms, a match at equal depth: time per
+                                   node then does not count (ply reads it; other
+                                   engines may not)
 
 OPENINGS:
     --openings FILE                one opening per line as `dx,dy, dx,dy, ...`: offsets

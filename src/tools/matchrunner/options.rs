@@ -1,6 +1,6 @@
 //! The options of `ply match`: engines, game settings, openings, match length.
-//! `--game reversi` plays NBoard engines (with `--depth1/--depth2` and `--ggf`);
-//! the gomoku-only options are refused there, and the reversi-only ones in gomoku.
+//! `--game reversi` plays NBoard engines (with `--ggf`); the gomoku-only options are
+//! refused there, and the reversi-only ones in gomoku.
 
 use super::engine_proc::{split_command, StderrMode};
 use super::game::{GameConfig, Player};
@@ -103,7 +103,7 @@ pub fn parse_options(args: &[String]) -> Result<MatchOptions, String> {
             "--size" | "--rule" | "--max-memory" | "--max-moves" | "--skip-unfit" | "--sgf" => {
                 gomoku_only.push(a.to_string())
             }
-            "--depth1" | "--depth2" | "--ggf" => reversi_only.push(a.to_string()),
+            "--ggf" => reversi_only.push(a.to_string()),
             "--turn-ms" => turn_given = true,
             _ => {}
         }
@@ -249,13 +249,15 @@ mod tests {
         let o = parse_options(&args("--engine1 a --engine2 b")).unwrap();
         assert_eq!(o.kind, GameKind::Gomoku);
         assert_eq!(o.players[0].depth, None);
+        let o = parse_options(&args("--engine1 a --engine2 b --depth2 12")).unwrap();
+        assert_eq!((o.players[0].depth, o.players[1].depth), (None, Some(12)));
         for bad in [
             "--game reversi --engine1 a --engine2 b --size 15",
             "--game reversi --engine1 a --engine2 b --sgf x",
             "--game reversi --engine1 a --engine2 b --depth1 0",
             "--game tictactoe --engine1 a --engine2 b",
             "--game chess --engine1 a --engine2 b",
-            "--engine1 a --engine2 b --depth1 3",
+            "--engine1 a --engine2 b --depth1 61",
             "--engine1 a --engine2 b --ggf x",
         ] {
             assert!(parse_options(&args(bad)).is_err(), "{bad}");
