@@ -288,6 +288,7 @@ pub fn init() {
     let _ = ply_weights();
     let _ = white_weights();
     let _ = square_terms();
+    let _ = square_instances();
 }
 
 /// The weight set of the position's stage and the value of its mobility and
@@ -458,6 +459,98 @@ impl Indices {
         }
         v
     }
+}
+
+/// The children of one position, valued from the instances they change: the weight
+/// set of the children's side to move and number of empties, the value in it of each
+/// instance of the parent's configuration, and their sum. A move changes the
+/// instances of its square and of the discs it turns (about a third of them), so a
+/// child reads only those ([`Leaves::evaluate`]) instead of all [`INSTANCES`].
+pub struct Leaves {
+    set: &'static [i16],
+    vals: [i16; INSTANCES],
+    sum: i32,
+}
+
+impl Indices {
+    /// The [`Leaves`] of this position's children: `black` whether Black is to move
+    /// in them, `empties` their empty squares (`None` when untrained).
+    #[inline(always)]
+    pub fn leaves(&self, black: bool, empties: u32) -> Option<Leaves> {
+        let (w, w_white) = ply_weights().zip(white_weights())?;
+        let size = stage_size();
+        let base = (empties as usize).min(SETS - 1) * size;
+        let set = if black {
+            &w[base..base + size]
+        } else {
+            &w_white[base..base + size]
+        };
+        let mut vals = [0i16; INSTANCES];
+        let mut sum = 0;
+        for ((v, inst), &i) in vals.iter_mut().zip(flat()).zip(&self.0) {
+            *v = set[inst.offset as usize + i as usize];
+            sum += *v as i32;
+        }
+        Some(Leaves { set, vals, sum })
+    }
+}
+
+impl Leaves {
+    /// [`Indices::evaluate`] of a child with indices `child`, which differ from the
+    /// parent's at most in the instances of `touched` ([`touched`]), and the two
+    /// sides' move counts.
+    #[inline(always)]
+    pub fn evaluate(
+        &self,
+        child: &Indices,
+        touched: u64,
+        mover_moves: u32,
+        other_moves: u32,
+    ) -> i32 {
+        let set = self.set;
+        let size = stage_size();
+        let mob = size - 1 - 2 * MOBILITY;
+        let mp = (mover_moves as usize).min(MOBILITY - 1);
+        let mo = (other_moves as usize).min(MOBILITY - 1);
+        let mut v = self.sum
+            + set[size - 1] as i32
+            + set[mob + mp] as i32
+            + set[mob + MOBILITY + mo] as i32;
+        let flat = flat();
+        let mut t = touched;
+        while t != 0 {
+            let i = t.trailing_zeros() as usize;
+            t &= t - 1;
+            let inst = &flat[i];
+            v += set[inst.offset as usize + child.0[i] as usize] as i32 - self.vals[i] as i32;
+        }
+        v
+    }
+}
+
+/// The instances (bit `i` for instance `i`) a disc on `sq` turning `flips` changes.
+#[inline(always)]
+pub fn touched(sq: usize, flips: u64) -> u64 {
+    let m = square_instances();
+    let mut t = m[sq & 63];
+    let mut f = flips;
+    while f != 0 {
+        t |= m[f.trailing_zeros() as usize];
+        f &= f - 1;
+    }
+    t
+}
+
+/// For each square, the instances it is in (bit `i` for instance `i`).
+fn square_instances() -> &'static [u64; 64] {
+    static T: OnceLock<[u64; 64]> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = [0u64; 64];
+        for (q, terms) in t.iter_mut().zip(square_terms().iter()) {
+            *q = terms.iter().fold(0, |m, &(i, _)| m | 1 << i);
+        }
+        t
+    })
 }
 
 /// For each square, the instances it is in and the power of 3 of its digit there.
@@ -705,6 +798,61 @@ mod tests {
                 black_to_move = !black_to_move;
             }
         }
+    }
+
+    #[test]
+    fn leaves_value_every_child_as_the_full_evaluation() {
+        use crate::games::reversi::{bit, flips, moves};
+        let mut seed = 13;
+        let mut checked = 0;
+        for _ in 0..40 {
+            let (mut black, mut white) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+            let mut black_to_move = true;
+            loop {
+                let (p, o) = if black_to_move {
+                    (black, white)
+                } else {
+                    (white, black)
+                };
+                let mp = moves(p, o);
+                if mp == 0 {
+                    if moves(o, p) == 0 {
+                        break;
+                    }
+                    black_to_move = !black_to_move;
+                    continue;
+                }
+                let ix = Indices::new(black, white);
+                let empties = (!(p | o)).count_ones() - 1;
+                let leaves = ix.leaves(!black_to_move, empties).expect("trained");
+                let mut m = mp;
+                while m != 0 {
+                    let sq = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let f = flips(p, o, sq);
+                    let mut child = ix;
+                    child.play(sq, f, black_to_move);
+                    let (np, no) = (o & !f, p | f | bit(sq));
+                    let (cm, co) = (moves(np, no).count_ones(), moves(no, np).count_ones());
+                    assert_eq!(
+                        leaves.evaluate(&child, touched(sq, f), cm, co),
+                        child.evaluate(!black_to_move, empties, cm, co)
+                    );
+                    checked += 1;
+                }
+                let k = crate::games::splitmix64(&mut seed) % u64::from(mp.count_ones());
+                let mut m = mp;
+                for _ in 0..k {
+                    m &= m - 1;
+                }
+                let sq = m.trailing_zeros() as usize;
+                let f = flips(p, o, sq);
+                let (np, no) = (p | f | bit(sq), o & !f);
+                (black, white) = if black_to_move { (np, no) } else { (no, np) };
+                black_to_move = !black_to_move;
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! searches them: plain alpha-beta with no table and no move scoring, the moves
 //! taken in a fixed order of square types (corners first, X squares last), each
 //! leaf valued by the trained evaluation from the pattern indices updated by its
-//! move. Scoring every move by the evaluation after it to sort them (what
+//! move (one ply from the end, from the instances the move changes: [`Leaves`]).
+//! Scoring every move by the evaluation after it to sort them (what
 //! [`Game::generate`] does) costs as much as the leaves themselves; a cut in a
 //! fixed order often comes at the first or second move.
 //!
@@ -10,7 +11,7 @@
 //! [`Game::generate`]: crate::games::Game::generate
 
 use super::endgame::order::{corner_stability, SQUARE_VALUE};
-use super::pattern::Indices;
+use super::pattern::{touched, Indices, Leaves};
 use super::{bit, eval, final_score, flips, moves, Reversi};
 use crate::games::{Move, ScoredMove};
 
@@ -152,6 +153,12 @@ fn children<const D: i32>(
     (alpha, beta): (i32, i32),
     nodes: &mut u64,
 ) -> i32 {
+    if D <= 1 {
+        let empties = (!(p | o)).count_ones() - 1;
+        if let Some(leaves) = ix.leaves(!black, empties) {
+            return leaf_children(ix, &leaves, black, p, o, m, beta, nodes);
+        }
+    }
     let mut best = -eval::MAX_EVAL;
     for group in ORDER {
         let mut g = m & group;
@@ -167,6 +174,49 @@ fn children<const D: i32>(
                 -Reversi::evaluate_with(&child, !black, np, no)
             } else {
                 -node::<1>(&child, !black, np, no, (-beta, -alpha.max(best)), nodes)
+            };
+            if v > best {
+                best = v;
+                if v >= beta {
+                    return v;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// [`children`] one ply from the end: each move's value from the instances it changes
+/// ([`Leaves`]), the same as [`Reversi::evaluate_with`] of the child.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn leaf_children(
+    ix: &Indices,
+    leaves: &Leaves,
+    black: bool,
+    p: u64,
+    o: u64,
+    m: u64,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    let mut best = -eval::MAX_EVAL;
+    for group in ORDER {
+        let mut g = m & group;
+        while g != 0 {
+            let sq = g.trailing_zeros() as usize;
+            g &= g - 1;
+            let f = flips(p, o, sq);
+            let (np, no) = (o & !f, p | f | bit(sq));
+            let mut child = *ix;
+            child.play(sq, f, black);
+            *nodes += 1;
+            let (mp, mo) = (moves(np, no), moves(no, np));
+            let v = if (np | no) == u64::MAX || (mp == 0 && mo == 0) {
+                -final_score(np, no) * eval::DISC
+            } else {
+                let e = leaves.evaluate(&child, touched(sq, f), mp.count_ones(), mo.count_ones());
+                -e.clamp(-64 * eval::DISC + 1, 64 * eval::DISC - 1)
             };
             if v > best {
                 best = v;
