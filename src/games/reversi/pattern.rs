@@ -289,6 +289,7 @@ pub fn init() {
     let _ = white_weights();
     let _ = square_terms();
     let _ = square_instances();
+    let _ = square_deltas();
 }
 
 /// The weight set of the position's stage and the value of its mobility and
@@ -398,39 +399,46 @@ pub const INSTANCES: usize = 46;
 /// 1 Black, 2 White), kept up to date move by move ([`Indices::play`]) so that the
 /// search's evaluation ([`Indices::evaluate`]) reads them instead of recomputing them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Indices([u16; INSTANCES]);
+#[repr(align(32))]
+pub struct Indices([u16; LANES]);
+
+/// [`INSTANCES`] rounded up to whole 256-bit vectors: the padding lanes stay 0.
+const LANES: usize = 48;
 
 impl Indices {
     /// The indices of a position with these discs.
     pub fn new(black: u64, white: u64) -> Indices {
-        let mut out = [0u16; INSTANCES];
+        let mut out = [0u16; LANES];
         for (o, inst) in out.iter_mut().zip(&layout().0) {
             *o = index(black, white, &inst.squares) as u16;
         }
         Indices(out)
     }
 
-    /// Black (`black`) or White puts a disc on `sq` and turns the discs of `flips`.
+    /// Black (`black`) or White puts a disc on `sq` and turns the discs of `flips`:
+    /// each square adds its digit's power of 3 in every instance at once
+    /// ([`square_deltas`]), a few vector additions.
     #[inline(always)]
     pub fn play(&mut self, sq: usize, flips: u64, black: bool) {
-        let t = square_terms();
-        let colour = if black { 1 } else { 2 };
-        for &(i, pow) in t[sq].iter() {
-            let x = &mut self.0[i as usize];
-            *x = x.wrapping_add(colour * pow);
-        }
+        let d = square_deltas();
+        let mut turned = [0u16; LANES];
         let mut f = flips;
         while f != 0 {
             let q = f.trailing_zeros() as usize;
             f &= f - 1;
-            for &(i, pow) in t[q].iter() {
-                let x = &mut self.0[i as usize];
-                // White's digit 2 becomes Black's 1, or the other way round.
-                *x = if black {
-                    x.wrapping_sub(pow)
-                } else {
-                    x.wrapping_add(pow)
-                };
+            for (t, &x) in turned.iter_mut().zip(&d[q]) {
+                *t = t.wrapping_add(x);
+            }
+        }
+        let placed = &d[sq & 63];
+        // White's digit 2 becomes Black's 1, or the other way round.
+        if black {
+            for ((x, &a), &t) in self.0.iter_mut().zip(placed).zip(&turned) {
+                *x = x.wrapping_add(a).wrapping_sub(t);
+            }
+        } else {
+            for ((x, &a), &t) in self.0.iter_mut().zip(placed).zip(&turned) {
+                *x = x.wrapping_add(2 * a).wrapping_add(t);
             }
         }
     }
@@ -539,6 +547,21 @@ pub fn touched(sq: usize, flips: u64) -> u64 {
         f &= f - 1;
     }
     t
+}
+
+/// For each square, the power of 3 of its digit in each instance (0 where it is not
+/// in the instance).
+fn square_deltas() -> &'static [[u16; LANES]; 64] {
+    static T: OnceLock<[[u16; LANES]; 64]> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = [[0u16; LANES]; 64];
+        for (q, terms) in t.iter_mut().zip(square_terms().iter()) {
+            for &(i, pow) in terms {
+                q[i as usize] = pow;
+            }
+        }
+        t
+    })
 }
 
 /// For each square, the instances it is in (bit `i` for instance `i`).
