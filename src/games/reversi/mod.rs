@@ -21,6 +21,7 @@ pub mod endgame;
 pub mod eval;
 pub mod exact;
 pub mod ggf;
+pub mod indices;
 pub mod pattern;
 mod policy;
 pub mod shallow;
@@ -42,7 +43,7 @@ struct Undo {
     opponent: u64,
     side: Color,
     key: u64,
-    indices: pattern::Indices,
+    indices: indices::Indices,
     mv: Move,
 }
 
@@ -56,7 +57,7 @@ pub struct Reversi {
     side: Color,
     key: u64,
     /// The evaluation's pattern indices, updated by each move.
-    indices: pattern::Indices,
+    indices: indices::Indices,
     history: Vec<Undo>,
 }
 
@@ -87,7 +88,7 @@ impl Reversi {
             opponent,
             side,
             key: zobrist_key(black, white, side),
-            indices: pattern::Indices::new(black, white),
+            indices: indices::Indices::new(black, white),
             history: Vec::with_capacity(64),
         }
     }
@@ -303,7 +304,7 @@ impl Reversi {
     /// [`eval::evaluate`] of `p` to move against `o` (Black to move when `black`)
     /// from the position's pattern indices.
     #[inline(always)]
-    pub(crate) fn evaluate_with(ix: &pattern::Indices, black: bool, p: u64, o: u64) -> i32 {
+    pub(crate) fn evaluate_with(ix: &indices::Indices, black: bool, p: u64, o: u64) -> i32 {
         let (mp, mo) = (moves(p, o), moves(o, p));
         let empties = (!(p | o)).count_ones();
         if empties == 0 || (mp == 0 && mo == 0) {

@@ -11,7 +11,7 @@
 //! [`Game::generate`]: crate::games::Game::generate
 
 use super::endgame::order::{corner_stability, SQUARE_VALUE};
-use super::pattern::{touched, Indices, Leaves};
+use super::indices::{touched, Indices, Leaves};
 use super::{bit, eval, final_score, flips, moves, Reversi};
 use crate::games::{Move, ScoredMove};
 
