@@ -253,6 +253,16 @@ mod tests {
     use super::*;
     use crate::games::reversi::pattern::evaluate;
 
+    /// One of the moves of `mp`, drawn from `seed`.
+    fn random_move(mp: u64, seed: &mut u64) -> usize {
+        let k = crate::games::splitmix64(seed) % u64::from(mp.count_ones());
+        let mut m = mp;
+        for _ in 0..k {
+            m &= m - 1;
+        }
+        m.trailing_zeros() as usize
+    }
+
     #[test]
     fn incremental_indices_give_the_full_evaluation() {
         use crate::games::reversi::{bit, flips, moves};
@@ -280,12 +290,7 @@ mod tests {
                     black_to_move = !black_to_move;
                     continue;
                 }
-                let k = crate::games::splitmix64(&mut seed) % u64::from(mp.count_ones());
-                let mut m = mp;
-                for _ in 0..k {
-                    m &= m - 1;
-                }
-                let sq = m.trailing_zeros() as usize;
+                let sq = random_move(mp, &mut seed);
                 let f = flips(p, o, sq);
                 ix.play(sq, f, black_to_move);
                 let (np, no) = (p | f | bit(sq), o & !f);
@@ -336,12 +341,7 @@ mod tests {
                     );
                     checked += 1;
                 }
-                let k = crate::games::splitmix64(&mut seed) % u64::from(mp.count_ones());
-                let mut m = mp;
-                for _ in 0..k {
-                    m &= m - 1;
-                }
-                let sq = m.trailing_zeros() as usize;
+                let sq = random_move(mp, &mut seed);
                 let f = flips(p, o, sq);
                 let (np, no) = (p | f | bit(sq), o & !f);
                 (black, white) = if black_to_move { (np, no) } else { (no, np) };
