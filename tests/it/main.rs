@@ -16,7 +16,6 @@ mod layout;
 mod leaving;
 mod match_reversi;
 mod match_runner;
-mod memory;
 mod nboard_protocol;
 mod new_game_clean;
 mod new_game_stops_search;

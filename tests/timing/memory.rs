@@ -7,9 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common;
-
-use common::{parse_move, Brain};
+use crate::alone;
+use crate::common::{parse_move, Brain};
 use ply::games::reversi::Reversi;
 use ply::games::{splitmix64, Game, Move};
 
@@ -64,6 +63,7 @@ const MIDGAME: [(i32, i32, i32); 8] = [
 
 #[test]
 fn a_gomoku_search_stays_under_a_64_mib_limit() {
+    let _alone = alone();
     let mut b = Brain::gomocup();
     // Gomocup managers send START first: the default table must not be touched
     // before the limit comes.
@@ -112,6 +112,7 @@ fn reversi_game(mut seed: u64, moves: usize) -> (Vec<(i32, i32, i32)>, Reversi) 
 
 #[test]
 fn a_reversi_search_and_solve_stay_under_a_64_mib_limit() {
+    let _alone = alone();
     let mut b = Brain::gomocup();
     b.send("INFO game reversi");
     assert_eq!(b.ask("START 8"), "OK");
@@ -140,6 +141,7 @@ const HASH_512_MIB: &str = "INFO hash_size 524288";
 
 #[test]
 fn the_first_move_with_a_512_mib_table_comes_inside_a_200_ms_turn() {
+    let _alone = alone();
     let mut b = Brain::gomocup();
     b.send(HASH_512_MIB);
     b.send("INFO timeout_turn 200");
@@ -152,6 +154,7 @@ fn the_first_move_with_a_512_mib_table_comes_inside_a_200_ms_turn() {
 
 #[test]
 fn a_new_game_after_a_512_mib_table_filled_up_starts_inside_a_200_ms_turn() {
+    let _alone = alone();
     let mut b = Brain::gomocup();
     b.send(HASH_512_MIB);
     assert_eq!(b.ask("START 15"), "OK");
@@ -169,6 +172,7 @@ fn a_new_game_after_a_512_mib_table_filled_up_starts_inside_a_200_ms_turn() {
 
 #[test]
 fn a_512_mib_table_set_after_start_does_not_hold_up_the_move() {
+    let _alone = alone();
     // A manager may size the table after START and send the position at once: the
     // table is then still being backed with memory when the clock starts. The
     // search stops that and takes the page faults itself: 174-201 ms here on two
