@@ -168,6 +168,19 @@ impl Drop for Brain {
     }
 }
 
+/// A Gomocup session with a 200 ms turn, started on a `size` board.
+pub fn gomocup_started(size: u32) -> Brain {
+    let mut b = Brain::gomocup();
+    b.send("INFO timeout_turn 200");
+    assert_eq!(b.ask(&format!("START {size}")), "OK");
+    b
+}
+
+/// The move of a Gomocup answer `x,y`; anything else fails the test.
+pub fn mv(a: &str) -> (i32, i32) {
+    parse_move(a).unwrap_or_else(|| panic!("not a move: {a}"))
+}
+
 /// Parses a move answer `x,y`.
 pub fn parse_move(s: &str) -> Option<(i32, i32)> {
     let (a, b) = s.trim().split_once(',')?;

@@ -5,7 +5,7 @@ use crate::common;
 
 use std::time::Duration;
 
-use common::{parse_move, Brain};
+use common::{gomocup_started, mv, parse_move, Brain};
 
 /// Takes back `moves` from the last to the first, each must be accepted, and then the
 /// board must be empty (a further TAKEBACK of the first move fails). This proves the
@@ -18,17 +18,6 @@ fn assert_history(b: &mut Brain, moves: &[(i32, i32)]) {
     if let Some(&(x, y)) = moves.first() {
         assert!(b.ask(&format!("TAKEBACK {x},{y}")).starts_with("ERROR"));
     }
-}
-
-fn started(size: u32) -> Brain {
-    let mut b = Brain::gomocup();
-    b.send("INFO timeout_turn 200");
-    assert_eq!(b.ask(&format!("START {size}")), "OK");
-    b
-}
-
-fn mv(a: &str) -> (i32, i32) {
-    parse_move(a).unwrap_or_else(|| panic!("not a move: {a}"))
 }
 
 #[test]
@@ -91,7 +80,7 @@ fn commands_before_start_are_errors() {
 
 #[test]
 fn begin_turn_takeback_and_errors_leave_the_position_unchanged() {
-    let mut b = started(15);
+    let mut b = gomocup_started(15);
     let first = mv(&b.ask("BEGIN"));
     assert_eq!(first, (7, 7), "opens in the centre");
     let second = mv(&b.ask("TURN 8,8"));
@@ -117,7 +106,7 @@ fn begin_turn_takeback_and_errors_leave_the_position_unchanged() {
 
 #[test]
 fn board_sets_a_position_and_bad_blocks_change_nothing() {
-    let mut b = started(15);
+    let mut b = gomocup_started(15);
     b.send("BOARD");
     b.send("7,7,1");
     b.send("8,8,2");
@@ -144,7 +133,7 @@ fn board_sets_a_position_and_bad_blocks_change_nothing() {
 
 #[test]
 fn board_with_five_already_made_is_an_error() {
-    let mut b = started(15);
+    let mut b = gomocup_started(15);
     b.send("BOARD");
     for (i, x) in (3..8).enumerate() {
         b.send(&format!("{x},3,1"));
@@ -155,7 +144,7 @@ fn board_with_five_already_made_is_an_error() {
 
 #[test]
 fn restart_clears_the_board() {
-    let mut b = started(15);
+    let mut b = gomocup_started(15);
     assert_eq!(mv(&b.ask("BEGIN")), (7, 7));
     assert_eq!(b.ask("RESTART"), "OK");
     assert_eq!(mv(&b.ask("BEGIN")), (7, 7));
@@ -163,7 +152,7 @@ fn restart_clears_the_board() {
 
 #[test]
 fn play_imposes_a_move() {
-    let mut b = started(15);
+    let mut b = gomocup_started(15);
     let _ = b.ask("TURN 7,7");
     assert_eq!(b.ask("PLAY 3,3"), "3,3");
     assert!(b.ask("PLAY 3,3").starts_with("ERROR"));
@@ -225,7 +214,7 @@ fn end_of_input_exits_after_answering() {
 
 #[test]
 fn a_command_right_after_a_move_line_is_not_lost() {
-    let mut b = started(15);
+    let mut b = gomocup_started(15);
     // TURN and ABOUT in one write: the ABOUT arrives while the engine thinks.
     b.send_raw(b"TURN 7,7\nABOUT\nTURN 0,0\n");
     let _ = mv(&b.answer());
@@ -257,7 +246,7 @@ fn yxboard_is_silent_and_yxshowforbid_lists_renju_forbidden_points() {
 
 #[test]
 fn yxshowinfo_yxhashclear_and_show_detail() {
-    let mut b = started(15);
+    let mut b = gomocup_started(15);
     b.send("YXHASHCLEAR");
     b.send("YXSHOWINFO");
     let l = b.line_within(Duration::from_secs(2)).expect("info");
@@ -282,7 +271,7 @@ fn yxshowinfo_yxhashclear_and_show_detail() {
 
 #[test]
 fn yxnbest_reports_lines_then_a_move() {
-    let mut b = started(15);
+    let mut b = gomocup_started(15);
     b.send("YXBOARD");
     for l in ["7,7,2", "8,8,1", "6,8,2"] {
         b.send(l);
@@ -310,7 +299,7 @@ fn yxnbest_reports_lines_then_a_move() {
 
 #[test]
 fn swap2board_answers_in_each_case() {
-    let mut b = started(15);
+    let mut b = gomocup_started(15);
     b.send("SWAP2BOARD");
     let a = b.ask("DONE");
     let stones: Vec<_> = a.split_whitespace().map(mv).collect();

@@ -4,23 +4,12 @@
 use std::time::{Duration, Instant};
 
 use crate::alone;
-use crate::common::{parse_move, Brain};
-
-fn started(size: u32) -> Brain {
-    let mut b = Brain::gomocup();
-    b.send("INFO timeout_turn 200");
-    assert_eq!(b.ask(&format!("START {size}")), "OK");
-    b
-}
-
-fn mv(a: &str) -> (i32, i32) {
-    parse_move(a).unwrap_or_else(|| panic!("not a move: {a}"))
-}
+use crate::common::{gomocup_started, mv, Brain};
 
 #[test]
 fn end_exits_at_once_and_prints_nothing() {
     let _alone = alone();
-    let mut b = started(15);
+    let mut b = gomocup_started(15);
     b.send("END");
     let t = Instant::now();
     assert_eq!(b.exit_within(Duration::from_secs(2)), Some(0));
