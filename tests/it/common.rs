@@ -168,6 +168,31 @@ impl Drop for Brain {
     }
 }
 
+/// An NBoard session (`nboard 2` sent).
+pub fn nboard() -> Brain {
+    let mut b = Brain::start(&[]);
+    b.send("nboard 2");
+    b
+}
+
+/// Reads lines until one satisfies `last` (10 s at most): all the lines read, that
+/// one last.
+pub fn until(b: &mut Brain, last: impl Fn(&str) -> bool) -> Vec<String> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut out = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let Some(l) = b.line_within(left) else {
+            panic!("line not seen; transcript:\n{}", b.dump());
+        };
+        let done = last(&l);
+        out.push(l);
+        if done {
+            return out;
+        }
+    }
+}
+
 /// A Gomocup session with a 200 ms turn, started on a `size` board.
 pub fn gomocup_started(size: u32) -> Brain {
     let mut b = Brain::gomocup();

@@ -6,24 +6,7 @@ use crate::common;
 
 use std::time::{Duration, Instant};
 
-use common::Brain;
-
-/// Reads lines until one satisfies `want` (10 s at most); all lines read, that one last.
-fn until(b: &mut Brain, want: impl Fn(&str) -> bool) -> Vec<String> {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let mut out = Vec::new();
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let Some(l) = b.line_within(left) else {
-            panic!("line not seen; transcript:\n{}", b.dump());
-        };
-        let done = want(&l);
-        out.push(l);
-        if done {
-            return out;
-        }
-    }
-}
+use common::{until, Brain};
 
 /// Every line until the process closes its output (10 s at most).
 fn rest(b: &mut Brain) -> Vec<String> {

@@ -1,13 +1,12 @@
 //! NBoard protocol transcripts through the real binary: the handshake, `set game` with
 //! the GGF NBoard sends, `hint` (midgame, exact and win/loss/draw), `go` (not played),
-//! `ping` during a long search, a game that ends with passes, ignored lines, `analyze`,
-//! and the end of input.
+//! a game that ends with passes, ignored lines, `analyze`, and the end of input.
 
 use crate::common;
 
 use std::time::{Duration, Instant};
 
-use common::Brain;
+use common::{nboard, until, Brain};
 use ply::games::reversi::ggf::{parse_move, GameRecord, Ggf, MoveItem};
 use ply::games::reversi::Reversi;
 use ply::games::{Game, Move};
@@ -22,31 +21,8 @@ const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOO
 /// A position (found by random play) where black must pass after white's h4.
 const PASS_BOARD: &str = "8 *--------**-------*-****--*****---****O*--**-*OO----O-OO---O-OOO O";
 
-fn nboard() -> Brain {
-    let mut b = Brain::start(&[]);
-    b.send("nboard 2");
-    b
-}
-
 fn ffo1_game() -> String {
     format!("(;GM[Othello]BO[8 {} *];)", FFO1.replace('X', "*"))
-}
-
-/// Lines up to and including the first one for which `last` holds (10 s at most).
-fn until(b: &mut Brain, last: impl Fn(&str) -> bool) -> Vec<String> {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let mut out = Vec::new();
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let Some(l) = b.line_within(left) else {
-            panic!("no end line; transcript:\n{}", b.dump());
-        };
-        let done = last(&l);
-        out.push(l);
-        if done {
-            return out;
-        }
-    }
 }
 
 /// Sends `ping n` and returns the lines before `pong n`.
@@ -182,44 +158,6 @@ fn hint_gives_n_lines_per_depth_and_exact_and_wld_solves() {
         .map(|m| parse_move(m).unwrap())
         .collect();
     assert!(winners.contains(&mv), "{mv:?}");
-}
-
-#[test]
-fn ping_stops_a_long_search_or_solve_at_once() {
-    let mut b = nboard();
-    b.send("set depth 60");
-    b.send("hint 1");
-    // Let it think a while (depth 60 from the start takes far longer than this).
-    let first = until(&mut b, |l| l.starts_with("search "));
-    assert!(!first.is_empty());
-    std::thread::sleep(Duration::from_millis(300));
-    let sent = Instant::now();
-    b.send("ping 7");
-    until(&mut b, |l| l == "pong 7");
-    let latency = sent.elapsed();
-    assert!(
-        latency < Duration::from_millis(100),
-        "pong after {latency:?}"
-    );
-    // Nothing of the stopped search comes after the pong.
-    assert!(b.silent_for(Duration::from_millis(300)), "{}", b.dump());
-    // Again while the solver runs: at depth 60 it takes over after a 10-ply search.
-    b.send("hint 1");
-    until(&mut b, |l| search_line(l).is_some_and(|s| s.2 == "10"));
-    std::thread::sleep(Duration::from_millis(300));
-    let sent = Instant::now();
-    b.send("ping 8");
-    until(&mut b, |l| l == "pong 8");
-    let latency = sent.elapsed();
-    assert!(
-        latency < Duration::from_millis(100),
-        "pong after {latency:?}"
-    );
-    assert!(b.silent_for(Duration::from_millis(300)), "{}", b.dump());
-    // And the engine still works.
-    b.send("set depth 2");
-    b.send("go");
-    until(&mut b, |l| l.starts_with("=== "));
 }
 
 #[test]
