@@ -35,7 +35,7 @@ match    --games games through `ply match` at 100 ms a move (ply against itself,
          15x15 freestyle, tests/data/openings-offset.txt, concurrency 2): time
          forfeits must be 0.
 memory   Peak RSS (VmHWM from /proc/PID/status) of a Gomocup session after a game
-         of searches, for each INFO hash_size (0 = default 64 MiB, up to 4 GiB) under
+         of searches, for each INFO hash_size (0 = the default 96 MiB of tables, up to 4 GiB) under
          INFO max_memory 64 MiB and 350 MiB (GomocupJudge's), one and two threads:
          it must stay under max_memory. And for each UCI Hash value (1 MiB to 1 GiB)
          the peak RSS after a 3 s search, for comparison.

@@ -15,9 +15,10 @@ solves instead of searching at depth 16) and each depth d with its shallow depth
 measured; then, weighted by the positions, least squares fit
 
     sigma = a * empties + b * d + c * s + k        (MPC_SIGMA)
-    mean  = u * empties + w   for odd d             (MPC_OFFSET; even d: about 0)
+    mean  = u * empties + w   for odd d             (even d: about 0)
 
-and both are printed in discs with the table. With --out the searched values are
+and both are printed in discs with the table (the mean for information: the
+search has no constant for it, its cuts are centred on the shallow value). With --out the searched values are
 written (one JSON line a position) and can be read back with --values FILE instead
 of GGF records.
 """
@@ -130,4 +131,4 @@ for lo in range(args.min_empties, 53, 4):
 a, b, c, k = lstsq(sig_rows, sig_y, sig_w)
 u, w = lstsq(off_rows, off_y, off_w)
 print(f"MPC_SIGMA = [{a:.4f}, {b:.4f}, {c:.4f}, {k:.4f}]")
-print(f"MPC_OFFSET = [{u:.4f}, {w:.4f}]")
+print(f"mean for odd d (not in the code): [{u:.4f}, {w:.4f}]")

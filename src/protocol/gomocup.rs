@@ -47,7 +47,7 @@
 //! lower-case INFO keys, `x,y` without spaces); parsing it gives back the same
 //! command. A block prints as several `\n`-separated lines ending in `DONE`
 //! (no final newline). `Display for Reply` prints exactly one line: `\r`, `\n`
-//! and other control characters inside messages are replaced by spaces.
+//! and other control characters but tab inside messages are replaced by spaces.
 
 mod display;
 mod parse;

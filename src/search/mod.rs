@@ -10,7 +10,8 @@
 //! (`games::SearchPolicy`). `endgame` (the hand-over to exact solvers), `limits`
 //! (time) and `tt` stand apart.
 //!
-//! May import `games` only: nothing here knows a protocol, a session or a tool.
+//! May import `games` and `mem` only: nothing here knows a protocol, a session or a
+//! tool.
 
 mod driver;
 pub mod endgame;

@@ -2,8 +2,10 @@
 //!
 //! It owns the position and the settings, starts and stops searches, and turns their
 //! reports into replies. Commands that arrive while the engine thinks are either
-//! handled at once (`STOP`, `YXSTOP`, `END`, `INFO ...`, with `INFO timeout_turn 0`
-//! acting as a stop button) or queued and handled, in order, right after the move is
+//! handled at once (`STOP`, `YXSTOP`, `END`; `INFO timeout_turn 0` stops the search
+//! as a stop button, the setting itself waiting its turn), or stop the search and
+//! drop its answer (a new game or position: `START`, `RECTSTART`, `RESTART`,
+//! `BOARD`, `YXBOARD`), or are queued and handled, in order, right after the move is
 //! answered, so no command is ever lost.
 
 use std::time::Instant;

@@ -7,11 +7,12 @@
 //! `Job::AnalyzeGame`. `go` is bounded by the clock of the GGF game too.
 //!
 //! While a job runs, `ping n` and `quit` stop it at once (the stop flag the search
-//! and the solver poll); every other command waits, in order, until the job has
-//! ended. After a stop, the lines the stopped job still sends are dropped, except
-//! the `===` answer of a `go` (every `go` is answered); then the queued `ping` is
-//! answered with `pong n`, so nothing printed after the `pong` belongs to the old
-//! position. A `quit` that stopped a job ends the session once what is owed is
+//! and the solver poll), and so does `set game`, after which the stopped job says
+//! nothing more (a `go` sends no move for the old game); every other command waits,
+//! in order, until the job has ended. After a stop by `ping` or `quit`, the lines
+//! the stopped job still sends are dropped, except the `===` answer of a `go` (a
+//! `go` stopped so is still answered); then the queued `ping` is answered with
+//! `pong n`, so nothing printed after the `pong` belongs to the old position. A `quit` that stopped a job ends the session once what is owed is
 //! written: that `===` and a `pong` for every `ping` before the `quit`.
 
 use std::time::{Duration, Instant};

@@ -2,10 +2,11 @@
 //! generalisation), modelled on the Gomocup session.
 //!
 //! While a search runs, `isready` is answered at once, `stop`, `quit` and
-//! `ponderhit` act at once and `debug` is applied at once; every other command
-//! (`position`, `setoption`, `ucinewgame`, `go`, `query`, `uci`) is queued and
-//! handled, in order, right after the search's `bestmove`, as Stockfish does for
-//! `setoption` and `ucinewgame`. Every `go` gets exactly one `bestmove`; after
+//! `ponderhit` act at once and `debug` is applied at once; a new game or position
+//! (`ucinewgame`, `uginewgame`, `position`) stops the search as `stop` does; every
+//! command (but those acting at once) is then handled, in order, right after the
+//! search's `bestmove`, as Stockfish does for `setoption` and `ucinewgame`. Every
+//! `go` gets exactly one `bestmove`; after
 //! `go infinite` (or `go ponder`) it is held until `stop` (or `quit`, or
 //! `ponderhit` turns the ponder search into a normal one).
 

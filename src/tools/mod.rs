@@ -2,9 +2,11 @@
 //! `ply <SUBCOMMAND>` a one-shot tool) and one file per tool, each over the one
 //! argument helper [`args`].
 //!
-//! Imports: the tools may import every other room (`engine`, `search`, `games`,
-//! `protocol`, `io`); nothing else imports the tools. A tool imports no other
-//! tool's internals: shared helpers live in `args.rs`.
+//! Imports: the tools may import every other room (`engine`, `session`, `search`,
+//! `games`, `protocol`, `io`, `mem`); nothing else imports the tools. Shared
+//! helpers live in `args.rs` (arguments) and `progress.rs` (a progress line on
+//! stderr); `bench` also replays reversi openings with the match runner's
+//! `reversi_line`.
 
 pub mod analyze;
 pub mod args;
