@@ -2,7 +2,7 @@
 """Depth reached and nodes/s of Gomocup engines on the same positions.
 
     scripts/gomoku-depth.py [--rule 0|4] [--turns 200,1000] [--positions 8]
-                            [--openings FILE] ENGINE [ENGINE ...]
+                            [--openings FILE] [--depth D] ENGINE [ENGINE ...]
 
 Each position of the openings file (one line of `dx,dy,` offsets from the
 centre each, as tests/data/openings-gomoku-*.txt) is sent with BOARD after `INFO timeout_turn T`;
@@ -10,8 +10,11 @@ the engine's last `MESSAGE` line before its move is read for the depth (`Depth D
 or `Depth D-S`: nominal-selective) and the speed (`Speed N`, `Speed NK`: nodes/s),
 as ply and Rapfi print them. One engine process per engine and turn, 1 thread, its
 own folder as working directory (Rapfi reads its config.toml from there). Prints a
-table: engine, turn, mean depth, mean selective depth, mean k nodes/s, mean time
-per move (wall, from BOARD to the move line).
+table: engine, turn, mean depth, mean selective depth, mean k nodes/s, mean k nodes
+a move (`Node N`, `Node NK`), mean time per move (wall, from BOARD to the move line).
+
+With --depth D each engine searches to nominal depth D (`INFO max_depth D`, a 60 s
+turn) in place of the turns: the nodes and time each spends on the same depth.
 """
 import argparse
 import os
@@ -22,6 +25,8 @@ import time
 
 DEPTH = re.compile(r"Depth (\d+)(?:-(\d+))?")
 SPEED = re.compile(r"Speed (\d+(?:\.\d+)?)([KM]?)")
+NODES = re.compile(r"Node (\d+(?:\.\d+)?)([KM]?)")
+UNIT = {"": 1, "K": 1e3, "M": 1e6}
 
 
 def positions(path, n):
@@ -39,7 +44,7 @@ def positions(path, n):
     return out
 
 
-def measure(engine, rule, turn, stones_list):
+def measure(engine, rule, turn, stones_list, max_depth=None):
     path = os.path.abspath(engine)
     p = subprocess.Popen(
         [path],
@@ -73,6 +78,8 @@ def measure(engine, rule, turn, stones_list):
     send("INFO timeout_match 100000000")
     send("INFO time_left 100000000")
     send("INFO max_memory 0")
+    if max_depth is not None:
+        send(f"INFO max_depth {max_depth}")
     rows = []
     # The first search (table set-up, config loading) is a warm-up, not measured.
     for k, stones in enumerate([stones_list[0]] + stones_list):
@@ -90,7 +97,7 @@ def measure(engine, rule, turn, stones_list):
         send("DONE")
         _, msgs = read_until(lambda l: re.fullmatch(r"\d+,\d+", l) is not None)
         wall = time.monotonic() - t0
-        depth = sel = speed = None
+        depth = sel = speed = nodes = None
         for m in msgs:
             d = DEPTH.search(m)
             if d:
@@ -99,9 +106,12 @@ def measure(engine, rule, turn, stones_list):
             s = SPEED.search(m)
             if s:
                 v = float(s.group(1))
-                speed = v * {"": 1, "K": 1e3, "M": 1e6}[s.group(2)]
+                speed = v * UNIT[s.group(2)]
+            n = NODES.search(m)
+            if n:
+                nodes = float(n.group(1)) * UNIT[n.group(2)]
         if k > 0:
-            rows.append((depth, sel, speed, wall))
+            rows.append((depth, sel, speed, wall, nodes))
     send("END")
     try:
         p.wait(timeout=5)
@@ -121,6 +131,7 @@ def main():
     ap.add_argument("--turns", default="200,1000")
     ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--openings")
+    ap.add_argument("--depth", type=int)
     ap.add_argument("engines", nargs="+")
     a = ap.parse_args()
     name = {0: "freestyle", 1: "standard", 4: "renju"}.get(a.rule, "freestyle")
@@ -133,16 +144,20 @@ def main():
     )
     stones = positions(path, a.positions)
     print(f"rule {a.rule}, {len(stones)} positions from {path}")
-    print("| engine | turn ms | depth | selective depth | k nodes/s | ms per move |")
-    print("|---|---|---|---|---|---|")
-    for turn in map(int, a.turns.split(",")):
+    print("| engine | turn ms | depth | selective depth | k nodes/s | k nodes | ms per move |")
+    print("|---|---|---|---|---|---|---|")
+    turns = [60_000] if a.depth is not None else map(int, a.turns.split(","))
+    for turn in turns:
         for e in a.engines:
-            rows = measure(e, a.rule, turn, stones)
+            rows = measure(e, a.rule, turn, stones, a.depth)
             d = mean(r[0] for r in rows)
             s = mean(r[1] for r in rows)
             v = mean(r[2] for r in rows) / 1000
+            n = mean(r[4] for r in rows) / 1000
             w = mean(r[3] for r in rows) * 1000
-            print(f"| {os.path.basename(e)} | {turn} | {d:.1f} | {s:.1f} | {v:.0f} | {w:.0f} |")
+            print(
+                f"| {os.path.basename(e)} | {turn} | {d:.1f} | {s:.1f} | {v:.0f} | {n:.0f} | {w:.0f} |"
+            )
             sys.stdout.flush()
 
 
