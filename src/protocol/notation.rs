@@ -272,8 +272,8 @@ pub fn position_from_fen(variant: &Variant, fen: &Fen) -> Result<Position, Strin
         }
         GameKind::Reversi => {
             // Discs: upper case (or `x`) the first player's (black), lower case (or
-            // `o`) the second's; the side `w` or `x` is black (the first player, as
-            // `w` is in cutechess's FENs), `b` or `o` white.
+            // `o`) the second's; the side `w` is black (the first player, as `w` is in
+            // cutechess's FENs), `b` white (the FEN parser takes no other side).
             if (w, h) != (8, 8) {
                 return Err(format!("reversi is played on 8x8, not {w}x{h}"));
             }
@@ -290,9 +290,10 @@ pub fn position_from_fen(variant: &Variant, fen: &Fen) -> Result<Position, Strin
                     }
                 }
             }
-            let side = match fen.side {
-                'w' | 'x' | 'X' => Color::Black,
-                _ => Color::White,
+            let side = if fen.side == 'w' {
+                Color::Black
+            } else {
+                Color::White
             };
             pos = Position::Reversi(Box::new(Reversi::from_discs(black, white, side)));
         }
