@@ -12,8 +12,9 @@
 //! in order, until the job has ended. After a stop by `ping` or `quit`, the lines
 //! the stopped job still sends are dropped, except the `===` answer of a `go` (a
 //! `go` stopped so is still answered); then the queued `ping` is answered with
-//! `pong n`, so nothing printed after the `pong` belongs to the old position. A `quit` that stopped a job ends the session once what is owed is
-//! written: that `===` and a `pong` for every `ping` before the `quit`.
+//! `pong n`, so nothing printed after the `pong` belongs to the old position. A
+//! `quit` that stopped a job ends the session once what is owed is written: that
+//! `===` and a `pong` for every `ping` before the `quit`.
 
 use std::time::{Duration, Instant};
 

@@ -6,9 +6,9 @@
 //! (`ucinewgame`, `uginewgame`, `position`) stops the search as `stop` does; every
 //! command (but those acting at once) is then handled, in order, right after the
 //! search's `bestmove`, as Stockfish does for `setoption` and `ucinewgame`. Every
-//! `go` gets exactly one `bestmove`; after
-//! `go infinite` (or `go ponder`) it is held until `stop` (or `quit`, or
-//! `ponderhit` turns the ponder search into a normal one).
+//! `go` gets exactly one `bestmove`; after `go infinite` (or `go ponder`) it is held
+//! until `stop` (or `quit`, or `ponderhit` turns the ponder search into a normal
+//! one).
 
 use std::time::{Duration, Instant};
 
