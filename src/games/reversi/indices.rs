@@ -62,25 +62,40 @@ impl Indices {
     /// [`evaluate`](super::pattern::evaluate) of the position.
     #[inline(always)]
     pub fn evaluate(&self, black: bool, empties: u32, mover_moves: u32, other_moves: u32) -> i32 {
-        let Some((w, w_white)) = ply_weights().zip(white_weights()) else {
+        let Some(set) = weight_set(black, empties) else {
             return 0;
         };
-        let size = stage_size();
-        let base = (empties as usize).min(SETS - 1) * size;
-        let set = if black {
-            &w[base..base + size]
-        } else {
-            &w_white[base..base + size]
-        };
-        let mob = size - 1 - 2 * MOBILITY;
-        let mp = (mover_moves as usize).min(MOBILITY - 1);
-        let mo = (other_moves as usize).min(MOBILITY - 1);
-        let mut v = set[size - 1] as i32 + set[mob + mp] as i32 + set[mob + MOBILITY + mo] as i32;
+        let mut v = constant_and_mobility(set, mover_moves, other_moves);
         for (inst, &i) in flat().iter().zip(&self.0) {
             v += set[inst.offset as usize + i as usize] as i32;
         }
         v
     }
+}
+
+/// The weight set of the side to move (Black when `black`) with `empties` empty
+/// squares (`None` when untrained).
+#[inline(always)]
+fn weight_set(black: bool, empties: u32) -> Option<&'static [i16]> {
+    let (w, w_white) = ply_weights().zip(white_weights())?;
+    let size = stage_size();
+    let base = (empties as usize).min(SETS - 1) * size;
+    Some(if black {
+        &w[base..base + size]
+    } else {
+        &w_white[base..base + size]
+    })
+}
+
+/// The weights of `set` outside the patterns: the constant (its last) and the two
+/// sides' mobility (the two tables before it).
+#[inline(always)]
+fn constant_and_mobility(set: &[i16], mover_moves: u32, other_moves: u32) -> i32 {
+    let size = set.len();
+    let mob = size - 1 - 2 * MOBILITY;
+    let mp = (mover_moves as usize).min(MOBILITY - 1);
+    let mo = (other_moves as usize).min(MOBILITY - 1);
+    set[size - 1] as i32 + set[mob + mp] as i32 + set[mob + MOBILITY + mo] as i32
 }
 
 /// The children of one position, valued from the instances they change: the weight
@@ -99,14 +114,7 @@ impl Indices {
     /// in them, `empties` their empty squares (`None` when untrained).
     #[inline(always)]
     pub fn leaves(&self, black: bool, empties: u32) -> Option<Leaves> {
-        let (w, w_white) = ply_weights().zip(white_weights())?;
-        let size = stage_size();
-        let base = (empties as usize).min(SETS - 1) * size;
-        let set = if black {
-            &w[base..base + size]
-        } else {
-            &w_white[base..base + size]
-        };
+        let set = weight_set(black, empties)?;
         let mut vals = [0i16; INSTANCES];
         let mut sum = 0;
         for ((v, inst), &i) in vals.iter_mut().zip(flat()).zip(&self.0) {
@@ -130,14 +138,7 @@ impl Leaves {
         other_moves: u32,
     ) -> i32 {
         let set = self.set;
-        let size = stage_size();
-        let mob = size - 1 - 2 * MOBILITY;
-        let mp = (mover_moves as usize).min(MOBILITY - 1);
-        let mo = (other_moves as usize).min(MOBILITY - 1);
-        let mut v = self.sum
-            + set[size - 1] as i32
-            + set[mob + mp] as i32
-            + set[mob + MOBILITY + mo] as i32;
+        let mut v = self.sum + constant_and_mobility(set, mover_moves, other_moves);
         let flat = flat();
         let mut t = touched;
         while t != 0 {
