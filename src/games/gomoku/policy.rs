@@ -362,10 +362,10 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
     }
 
     /// By the depth and the move number (`lmr`), graded by the move's class. Freestyle
-    /// and renju: not reduced, a four of ours or a block of the opponent's four
-    /// square (freestyle: only a four that wins, open or with a three, or the block of
-    /// one); a three (made or blocked) one ply less than a quiet move, and so in
-    /// freestyle a plain four or the block of one; a move that makes no two or better
+    /// and renju: not reduced, a four of ours (freestyle: only one that wins, open or
+    /// with a three) or a block of the opponent's four-three or open four square; a
+    /// three (made or blocked) one ply less than a quiet move, and so a block of a
+    /// plain four and in freestyle a plain four; a move that makes no two or better
     /// of ours and takes no such square of the opponent's one ply more.
     /// Standard and caro reduce quiet moves only, by their place (see
     /// docs/experiments/gomoku-search.md#late-move-reduction-graded-by-move-class).
@@ -381,13 +381,12 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
         let p = pos.pos(x, y);
         let us = pos.stm.index();
         let (a, d) = (pos.combo(p, us).p4, pos.combo(p, 1 - us).p4);
-        // Freestyle: a plain four, or a plain block of one, is reduced as a three is
-        // (docs/experiments/gomoku-search.md#plain-fours-reduced).
+        // A plain block of a four, and in freestyle a plain four, is reduced as a three
+        // is (docs/experiments/gomoku-search.md#plain-fours-reduced).
         let plain_four = |k: u8| (pattern::P4_BLOCK4..=pattern::P4_BLOCK4_PLUS).contains(&k);
-        let freestyle_plain = pos.rule == Rule::Freestyle
-            && ((plain_four(a) && d < pattern::P4_BLOCK4)
-                || (a < pattern::P4_BLOCK4 && plain_four(d)));
-        if !freestyle_plain && (a >= pattern::P4_BLOCK4 || d >= pattern::P4_BLOCK4) {
+        let plain = (a < pattern::P4_BLOCK4 && plain_four(d))
+            || (pos.rule == Rule::Freestyle && plain_four(a) && d < pattern::P4_BLOCK4);
+        if !plain && (a >= pattern::P4_BLOCK4 || d >= pattern::P4_BLOCK4) {
             None
         } else if a >= pattern::P4_FLEX3 || d >= pattern::P4_FLEX3 {
             Some(base - 1)
