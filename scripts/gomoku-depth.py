@@ -15,6 +15,8 @@ a move (`Node N`, `Node NK`), mean time per move (wall, from BOARD to the move l
 
 With --depth D each engine searches to nominal depth D (`INFO max_depth D`, a 60 s
 turn) in place of the turns: the nodes and time each spends on the same depth.
+ply's nodes include its root threat solvers, which a 60 s turn gives their full
+budgets (up to 700 k nodes a move).
 """
 import argparse
 import os
