@@ -210,8 +210,8 @@ impl<G: Game> Searcher<'_, G> {
         };
         let reducible = list.len() > 1;
         // Fail-high reduction: in a null-window node whose static score beats beta by
-        // the policy's margin, the moves it would never reduce (in gomoku fours and
-        // blocks of a four square) keep their depth and the others lose a ply.
+        // the policy's margin, the moves the policy never reduces (in gomoku the
+        // strongest fours and blocks) keep their depth and the others lose a ply.
         let likely_fail_high = !pv_node
             && eval != NO_EVAL
             && beta.abs() < MATE_BOUND
