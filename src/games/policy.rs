@@ -162,8 +162,9 @@ pub trait SearchPolicy<G: Game>: Default + Send {
         false
     }
 
-    /// Whether `mv` neither makes nor stops a threat, so the search may skip it near
-    /// the leaves when the position looks hopeless (futility and move-count pruning).
+    /// Whether the search may skip `mv` near the leaves when the position looks
+    /// hopeless and late in the move list (futility and move-count pruning): a move
+    /// that makes or stops no threat the policy counts as urgent.
     /// Default: no move is quiet.
     fn is_quiet(&self, _pos: &G, _mv: Move) -> bool {
         false

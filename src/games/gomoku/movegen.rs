@@ -1,8 +1,9 @@
 //! Move generation and ordering, in layers: our immediate win; else the blocks of
 //! the opponent's five threat; else, against his open four or four-three, the
 //! defences; else every candidate square (near a stone). Each move carries its
-//! ordering score: winning moves, then fours, then open threes, then the rest,
-//! within a tier attack + defence from the combination tables.
+//! ordering score: winning moves, then fours (freestyle: plain fours with the rest),
+//! then open threes, then the rest, within a tier attack + defence from the
+//! combination tables.
 
 use super::pattern::{self, EMPTY, P4_FIVE, POW11};
 use super::{Gomoku, Rule};
@@ -298,15 +299,16 @@ impl Gomoku {
     }
 
     /// Ordering score of empty square `p` for the side to move: winning moves (open
-    /// four, four-three), then fours, then open threes, then the rest; within a tier
-    /// attack + defence.
+    /// four, four-three), then fours (not in freestyle), then open threes, then the
+    /// rest; within a tier attack + defence. In freestyle a plain four ranks by its
+    /// values with the rest (docs/experiments/gomoku-search.md#plain-fours-and-threes-pruned-in-freestyle).
     #[inline]
     fn order_score(&self, p: usize) -> i32 {
         let us = self.stm.index();
         let a = self.combo(p, us);
         let tier = match a.p4 {
             pattern::P4_FLEX4 | pattern::P4_BLOCK4_FLEX3 | P4_FIVE => 3,
-            pattern::P4_BLOCK4 | pattern::P4_BLOCK4_PLUS => 2,
+            pattern::P4_BLOCK4 | pattern::P4_BLOCK4_PLUS if self.rule != Rule::Freestyle => 2,
             pattern::P4_FLEX3 | pattern::P4_FLEX3_PLUS | pattern::P4_FLEX3_2X => 1,
             _ => 0,
         };

@@ -323,13 +323,25 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
         tuned(pos.rule).then_some(IIR_DEPTH)
     }
 
-    /// Quiet: makes no three or four of ours and takes no three- or four-square of
-    /// the opponent's.
+    /// Freestyle: every move but a winning four of ours (open, or with a three), a
+    /// block of such a square of the opponent's, and a move that is both a four and
+    /// a block of a four; so threes and plain fours and their blocks are pruned by
+    /// move count and futility as Rapfi prunes every move
+    /// (docs/experiments/gomoku-search.md#plain-fours-and-threes-pruned-in-freestyle).
+    /// Other rules: a move that makes no three or four of ours and takes no three- or
+    /// four-square of the opponent's.
     fn is_quiet(&self, pos: &Gomoku, mv: Move) -> bool {
         let (x, y) = mv.xy(pos.width);
         let p = pos.pos(x, y);
         let us = pos.stm.index();
-        pos.combo(p, us).p4 < pattern::P4_FLEX3 && pos.combo(p, 1 - us).p4 < pattern::P4_FLEX3
+        let (a, d) = (pos.combo(p, us).p4, pos.combo(p, 1 - us).p4);
+        if pos.rule == Rule::Freestyle {
+            a <= pattern::P4_BLOCK4_PLUS
+                && d <= pattern::P4_BLOCK4_PLUS
+                && (a < pattern::P4_BLOCK4 || d < pattern::P4_BLOCK4)
+        } else {
+            a < pattern::P4_FLEX3 && d < pattern::P4_FLEX3
+        }
     }
 
     fn reverse_futility_margin(&self, _pos: &Gomoku, _depth: i32) -> Option<i32> {

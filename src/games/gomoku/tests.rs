@@ -1102,11 +1102,32 @@ fn generate_caro_blocks_past_the_end() {
 }
 
 #[test]
-fn generate_orders_wins_then_fours_then_threes() {
-    // Black: open three (5..=7, 7) -> open-four squares (4,7), (8,7); closed three
-    // (10, 2..=4) -> fours (10,5), (10,6). White quiet.
+fn generate_orders_wins_then_fours_then_threes_by_rule() {
+    let sorted = |v: &[(usize, usize)]| {
+        let mut v = v.to_vec();
+        v.sort();
+        v
+    };
+    let fours = vec![(3, 7), (9, 7), (10, 5), (10, 6)];
+    for rule in [Rule::Standard, Rule::Renju] {
+        let xy = ordered_moves(rule);
+        assert_eq!(sorted(&xy[..2]), vec![(4, 7), (8, 7)], "{rule:?}");
+        assert_eq!(sorted(&xy[2..6]), fours, "{rule:?}");
+        assert_eq!(sorted(&xy[6..8]), vec![(8, 6), (9, 5)], "{rule:?}");
+    }
+    // Freestyle: the plain fours rank by their values below the threes.
+    let xy = ordered_moves(Rule::Freestyle);
+    assert_eq!(sorted(&xy[..2]), vec![(4, 7), (8, 7)]);
+    assert_eq!(sorted(&xy[2..4]), vec![(8, 6), (9, 5)]);
+    assert_eq!(sorted(&xy[4..8]), fours);
+}
+
+/// The moves generated for black, best first (ties by square), where black has
+/// an open three (5..=7, 7) with open-four squares (4,7), (8,7), and a closed three
+/// (10, 2..=4) with fours at (10,5), (10,6); white is quiet.
+fn ordered_moves(rule: Rule) -> Vec<(usize, usize)> {
     let g = from_rows(
-        Rule::Freestyle,
+        rule,
         &[
             "",
             "..........O",
@@ -1127,16 +1148,9 @@ fn generate_orders_wins_then_fours_then_threes() {
     );
     let mut l = gen(&g);
     l.sort_by(|a, b| b.score.cmp(&a.score).then(a.mv.cmp(&b.mv)));
-    let xy: Vec<(usize, usize)> = l
-        .iter()
+    l.iter()
         .map(|m| (m.mv.index() % g.width, m.mv.index() / g.width))
-        .collect();
-    let mut first2 = xy[..2].to_vec();
-    first2.sort();
-    assert_eq!(first2, vec![(4, 7), (8, 7)]);
-    let mut next = xy[2..6].to_vec();
-    next.sort();
-    assert_eq!(next, vec![(3, 7), (9, 7), (10, 5), (10, 6)]);
+        .collect()
 }
 
 /// The trainer's features times the weights in use are the evaluation (before its
