@@ -2,7 +2,8 @@
 """Depth reached and nodes/s of Gomocup engines on the same positions.
 
     scripts/gomoku-depth.py [--rule 0|4] [--turns 200,1000] [--positions 8]
-                            [--openings FILE] [--depth D] ENGINE [ENGINE ...]
+                            [--openings FILE | --sgf FILE --stones LO-HI]
+                            [--min-ms M] [--depth D] ENGINE [ENGINE ...]
 
 Each position of the openings file (one line of `dx,dy,` offsets from the
 centre each, as tests/data/openings-gomoku-*.txt) is sent with BOARD after `INFO timeout_turn T`;
@@ -12,6 +13,13 @@ as ply and Rapfi print them. One engine process per engine and turn, 1 thread, i
 own folder as working directory (Rapfi reads its config.toml from there). Prints a
 table: engine, turn, mean depth, mean selective depth, mean k nodes/s, mean k nodes
 a move (`Node N`, `Node NK`), mean time per move (wall, from BOARD to the move line).
+
+With --sgf FILE --stones LO-HI the positions come from a game record in place of
+an openings file: one position a game from the games longer than HI stones, after
+LO to HI stones (spread over that range game by game). Many middle-game
+positions end at once for one engine or both (an only reply, a proven win), so with
+--min-ms M a second table averages only the positions every engine searched for
+at least M ms of wall time.
 
 With --depth D each engine searches to nominal depth D (`INFO max_depth D`, a 60 s
 turn) in place of the turns: the nodes and time each spends on the same depth.
@@ -43,6 +51,24 @@ def positions(path, n):
             out.append([(7 + v[i], 7 + v[i + 1]) for i in range(0, len(v) - 1, 2)])
             if len(out) == n:
                 break
+    return out
+
+
+def sgf_positions(path, lo, hi, n):
+    """One position a game of the record `path` (SGF, 15x15 coordinates a-o):
+    its first k stones, k from lo to hi spread game by game; games of hi + 1
+    stones or fewer are skipped."""
+    out = []
+    with open(path) as f:
+        games = f.read().split("(;")[1:]
+    for g in games:
+        moves = re.findall(r";[BW]\[([a-o])([a-o])\]", g)
+        if len(moves) <= hi + 1:
+            continue
+        k = lo + (len(out) * 7) % (hi - lo + 1)
+        out.append([(ord(x) - 97, ord(y) - 97) for x, y in moves[:k]])
+        if len(out) == n:
+            break
     return out
 
 
@@ -134,6 +160,9 @@ def main():
     ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--openings")
     ap.add_argument("--depth", type=int)
+    ap.add_argument("--sgf")
+    ap.add_argument("--stones", default="20-49")
+    ap.add_argument("--min-ms", type=float)
     ap.add_argument("engines", nargs="+")
     a = ap.parse_args()
     name = {0: "freestyle", 1: "standard", 4: "renju"}.get(a.rule, "freestyle")
@@ -144,23 +173,46 @@ def main():
         "data",
         f"openings-gomoku-{name}.txt",
     )
-    stones = positions(path, a.positions)
-    print(f"rule {a.rule}, {len(stones)} positions from {path}")
-    print("| engine | turn ms | depth | selective depth | k nodes/s | k nodes | ms per move |")
+    if a.sgf:
+        lo, hi = (int(v) for v in a.stones.split("-"))
+        path = a.sgf
+        stones = sgf_positions(path, lo, hi, a.positions)
+        print(f"rule {a.rule}, {len(stones)} positions of {lo}-{hi} stones from {path}")
+    else:
+        stones = positions(path, a.positions)
+        print(f"rule {a.rule}, {len(stones)} positions from {path}")
+    header = "| engine | turn ms | depth | selective depth | k nodes/s | k nodes | ms per move |"
+    print(header)
     print("|---|---|---|---|---|---|---|")
-    turns = [60_000] if a.depth is not None else map(int, a.turns.split(","))
+    turns = [60_000] if a.depth is not None else list(map(int, a.turns.split(",")))
+    results = {}
     for turn in turns:
         for e in a.engines:
             rows = measure(e, a.rule, turn, stones, a.depth)
-            d = mean(r[0] for r in rows)
-            s = mean(r[1] for r in rows)
-            v = mean(r[2] for r in rows) / 1000
-            n = mean(r[4] for r in rows) / 1000
-            w = mean(r[3] for r in rows) * 1000
-            print(
-                f"| {os.path.basename(e)} | {turn} | {d:.1f} | {s:.1f} | {v:.0f} | {n:.0f} | {w:.0f} |"
-            )
+            results[(turn, e)] = rows
+            print(line(e, turn, rows))
             sys.stdout.flush()
+    if a.min_ms is not None:
+        for turn in turns:
+            keep = [
+                i
+                for i in range(len(stones))
+                if all(results[(turn, e)][i][3] * 1000 >= a.min_ms for e in a.engines)
+            ]
+            print(f"\n{turn} ms: the {len(keep)} positions every engine searched for {a.min_ms:g} ms or more")
+            print(header)
+            print("|---|---|---|---|---|---|---|")
+            for e in a.engines:
+                print(line(e, turn, [results[(turn, e)][i] for i in keep]))
+
+
+def line(e, turn, rows):
+    d = mean(r[0] for r in rows)
+    s = mean(r[1] for r in rows)
+    v = mean(r[2] for r in rows) / 1000
+    n = mean(r[4] for r in rows) / 1000
+    w = mean(r[3] for r in rows) * 1000
+    return f"| {os.path.basename(e)} | {turn} | {d:.1f} | {s:.1f} | {v:.0f} | {n:.0f} | {w:.0f} |"
 
 
 if __name__ == "__main__":
