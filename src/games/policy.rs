@@ -163,8 +163,8 @@ pub trait SearchPolicy<G: Game>: Default + Send {
     }
 
     /// Whether the search may skip `mv` near the leaves when the position looks
-    /// hopeless and late in the move list (futility and move-count pruning): a move
-    /// that makes or stops no threat the policy counts as urgent.
+    /// hopeless (futility pruning) and late in the move list (move-count pruning): a
+    /// move that makes or stops no threat the policy counts as urgent.
     /// Default: no move is quiet.
     fn is_quiet(&self, _pos: &G, _mv: Move) -> bool {
         false
