@@ -84,6 +84,15 @@ fn move_count_formula(depth: usize) -> usize {
     3 + (depth as f64).powf(1.32) as usize
 }
 
+/// The combined pattern classes (`pattern::P4_*`) at the square of `mv`: the side
+/// to move's and the opponent's.
+fn classes(pos: &Gomoku, mv: Move) -> (u8, u8) {
+    let (x, y) = mv.xy(pos.width);
+    let p = pos.pos(x, y);
+    let us = pos.stm.index();
+    (pos.combo(p, us).p4, pos.combo(p, 1 - us).p4)
+}
+
 /// Which threat solver [`GomokuPolicy::tactical_win`] runs.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Tactic {
@@ -331,10 +340,7 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
     /// Other rules: a move that makes no three or four of ours and takes no three- or
     /// four-square of the opponent's.
     fn is_quiet(&self, pos: &Gomoku, mv: Move) -> bool {
-        let (x, y) = mv.xy(pos.width);
-        let p = pos.pos(x, y);
-        let us = pos.stm.index();
-        let (a, d) = (pos.combo(p, us).p4, pos.combo(p, 1 - us).p4);
+        let (a, d) = classes(pos, mv);
         if pos.rule == Rule::Freestyle {
             a <= pattern::P4_BLOCK4_PLUS
                 && d <= pattern::P4_BLOCK4_PLUS
@@ -389,10 +395,7 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
         if !tuned(pos.rule) {
             return self.is_quiet(pos, mv).then_some(base);
         }
-        let (x, y) = mv.xy(pos.width);
-        let p = pos.pos(x, y);
-        let us = pos.stm.index();
-        let (a, d) = (pos.combo(p, us).p4, pos.combo(p, 1 - us).p4);
+        let (a, d) = classes(pos, mv);
         // A plain block of a four, and in freestyle a plain four, is reduced as a three
         // is (docs/experiments/gomoku-search.md#plain-fours-reduced).
         let plain_four = |k: u8| (pattern::P4_BLOCK4..=pattern::P4_BLOCK4_PLUS).contains(&k);
@@ -417,9 +420,7 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
         if pos.rule != Rule::Renju {
             return 0;
         }
-        let (x, y) = mv.xy(pos.width);
-        let p = pos.pos(x, y);
-        match pos.combo(p, pos.stm.index()).p4 {
+        match classes(pos, mv).0 {
             k if k >= pattern::P4_FLEX3 => 2,
             pattern::P4_FLEX2_2X | pattern::P4_BLOCK3_PLUS => 1,
             _ => 0,
