@@ -299,16 +299,22 @@ impl Gomoku {
     }
 
     /// Ordering score of empty square `p` for the side to move: winning moves (open
-    /// four, four-three), then fours (not in freestyle), then open threes, then the
-    /// rest; within a tier attack + defence. In freestyle a plain four ranks by its
-    /// values with the rest (docs/experiments/gomoku-search.md#plain-fours-and-threes-pruned-in-freestyle).
+    /// four, four-three), then fours (standard and caro), then open threes, then the
+    /// rest; within a tier attack + defence. In freestyle and renju a plain four ranks
+    /// by its values with the rest
+    /// (docs/experiments/gomoku-search.md#plain-fours-and-threes-pruned-in-freestyle,
+    /// #plain-fours-and-threes-pruned-in-renju).
     #[inline]
     fn order_score(&self, p: usize) -> i32 {
         let us = self.stm.index();
         let a = self.combo(p, us);
         let tier = match a.p4 {
             pattern::P4_FLEX4 | pattern::P4_BLOCK4_FLEX3 | P4_FIVE => 3,
-            pattern::P4_BLOCK4 | pattern::P4_BLOCK4_PLUS if self.rule != Rule::Freestyle => 2,
+            pattern::P4_BLOCK4 | pattern::P4_BLOCK4_PLUS
+                if matches!(self.rule, Rule::Standard | Rule::Caro) =>
+            {
+                2
+            }
             pattern::P4_FLEX3 | pattern::P4_FLEX3_PLUS | pattern::P4_FLEX3_2X => 1,
             _ => 0,
         };

@@ -332,16 +332,16 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
         tuned(pos.rule).then_some(IIR_DEPTH)
     }
 
-    /// Freestyle: every move but a winning four of ours (open, or with a three), a
-    /// block of such a square of the opponent's, and a move that is both a four and
-    /// a block of a four; so threes and plain fours and their blocks are pruned by
-    /// move count and futility as Rapfi prunes every move
-    /// (docs/experiments/gomoku-search.md#plain-fours-and-threes-pruned-in-freestyle).
-    /// Other rules: a move that makes no three or four of ours and takes no three- or
-    /// four-square of the opponent's.
+    /// Freestyle and renju: every move but a winning four of ours (open, or with a
+    /// three), a block of such a square of the opponent's, and a move that is both a
+    /// four and a block of a four; so threes and plain fours and their blocks are
+    /// pruned by move count and futility as Rapfi prunes every move
+    /// (docs/experiments/gomoku-search.md#plain-fours-and-threes-pruned-in-freestyle,
+    /// #plain-fours-and-threes-pruned-in-renju). Standard and caro: a move that makes
+    /// no three or four of ours and takes no three- or four-square of the opponent's.
     fn is_quiet(&self, pos: &Gomoku, mv: Move) -> bool {
         let (a, d) = classes(pos, mv);
-        if pos.rule == Rule::Freestyle {
+        if tuned(pos.rule) {
             a <= pattern::P4_BLOCK4_PLUS
                 && d <= pattern::P4_BLOCK4_PLUS
                 && (a < pattern::P4_BLOCK4 || d < pattern::P4_BLOCK4)
@@ -380,11 +380,11 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
     }
 
     /// By the depth and the move number (`lmr`), graded by the move's class. Freestyle
-    /// and renju: not reduced, a four of ours (freestyle: only one that wins, open or
-    /// with a three) or a block of the opponent's four-three or open four square; a
-    /// three (made or blocked) one ply less than a quiet move, and so a block of a
-    /// plain four and in freestyle a plain four; a move that makes no two or better
-    /// of ours and takes no such square of the opponent's one ply more.
+    /// and renju: not reduced, a four of ours that wins (open, or with a three) or a
+    /// block of the opponent's four-three or open four square; a three (made or
+    /// blocked) one ply less than a quiet move, and so a plain four and a block of
+    /// one; a move that makes no two or better of ours and takes no such square of
+    /// the opponent's one ply more.
     /// Standard and caro reduce quiet moves only, by their place (see
     /// docs/experiments/gomoku-search.md#late-move-reduction-graded-by-move-class).
     fn late_move_reduction(&self, pos: &Gomoku, depth: i32, index: usize, mv: Move) -> Option<i32> {
@@ -396,11 +396,11 @@ impl SearchPolicy<Gomoku> for GomokuPolicy {
             return self.is_quiet(pos, mv).then_some(base);
         }
         let (a, d) = classes(pos, mv);
-        // A plain block of a four, and in freestyle a plain four, is reduced as a three
-        // is (docs/experiments/gomoku-search.md#plain-fours-reduced).
+        // A plain four, and a plain block of one, is reduced as a three is
+        // (docs/experiments/gomoku-search.md#plain-fours-reduced).
         let plain_four = |k: u8| (pattern::P4_BLOCK4..=pattern::P4_BLOCK4_PLUS).contains(&k);
-        let plain = (a < pattern::P4_BLOCK4 && plain_four(d))
-            || (pos.rule == Rule::Freestyle && plain_four(a) && d < pattern::P4_BLOCK4);
+        let plain =
+            (a < pattern::P4_BLOCK4 && plain_four(d)) || (plain_four(a) && d < pattern::P4_BLOCK4);
         if !plain && (a >= pattern::P4_BLOCK4 || d >= pattern::P4_BLOCK4) {
             None
         } else if a >= pattern::P4_FLEX3 || d >= pattern::P4_FLEX3 {

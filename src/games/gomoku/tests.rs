@@ -1109,17 +1109,19 @@ fn generate_orders_wins_then_fours_then_threes_by_rule() {
         v
     };
     let fours = vec![(3, 7), (9, 7), (10, 5), (10, 6)];
-    for rule in [Rule::Standard, Rule::Renju] {
+    for rule in [Rule::Standard, Rule::Caro] {
         let xy = ordered_moves(rule);
         assert_eq!(sorted(&xy[..2]), vec![(4, 7), (8, 7)], "{rule:?}");
         assert_eq!(sorted(&xy[2..6]), fours, "{rule:?}");
         assert_eq!(sorted(&xy[6..8]), vec![(8, 6), (9, 5)], "{rule:?}");
     }
-    // Freestyle: the plain fours rank by their values below the threes.
-    let xy = ordered_moves(Rule::Freestyle);
-    assert_eq!(sorted(&xy[..2]), vec![(4, 7), (8, 7)]);
-    assert_eq!(sorted(&xy[2..4]), vec![(8, 6), (9, 5)]);
-    assert_eq!(sorted(&xy[4..8]), fours);
+    // Freestyle and renju: the plain fours rank by their values below the threes.
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let xy = ordered_moves(rule);
+        assert_eq!(sorted(&xy[..2]), vec![(4, 7), (8, 7)], "{rule:?}");
+        assert_eq!(sorted(&xy[2..4]), vec![(8, 6), (9, 5)], "{rule:?}");
+        assert_eq!(sorted(&xy[4..8]), fours, "{rule:?}");
+    }
 }
 
 /// The moves generated for black, best first (ties by square), where black has
