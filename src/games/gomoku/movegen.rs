@@ -299,11 +299,11 @@ impl Gomoku {
     }
 
     /// Ordering score of empty square `p` for the side to move: winning moves (open
-    /// four, four-three), then fours (standard and caro), then open threes, then the
-    /// rest; within a tier attack + defence. In freestyle and renju a plain four ranks
-    /// by its values with the rest
+    /// four, four-three) first; in standard and caro then fours, then open threes;
+    /// then the rest; within a tier attack + defence. In freestyle and renju plain
+    /// fours and threes rank by their values with the rest
     /// (docs/experiments/gomoku-search.md#plain-fours-and-threes-pruned-in-freestyle,
-    /// #plain-fours-and-threes-pruned-in-renju).
+    /// #plain-fours-and-threes-pruned-in-renju, #threes-ordered-by-their-values).
     #[inline]
     fn order_score(&self, p: usize) -> i32 {
         let us = self.stm.index();
@@ -315,7 +315,11 @@ impl Gomoku {
             {
                 2
             }
-            pattern::P4_FLEX3 | pattern::P4_FLEX3_PLUS | pattern::P4_FLEX3_2X => 1,
+            pattern::P4_FLEX3 | pattern::P4_FLEX3_PLUS | pattern::P4_FLEX3_2X
+                if matches!(self.rule, Rule::Standard | Rule::Caro) =>
+            {
+                1
+            }
             _ => 0,
         };
         tier * ORDER_TIER + a.att as i32 + self.combo(p, 1 - us).def as i32

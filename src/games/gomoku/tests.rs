@@ -1115,12 +1115,14 @@ fn generate_orders_wins_then_fours_then_threes_by_rule() {
         assert_eq!(sorted(&xy[2..6]), fours, "{rule:?}");
         assert_eq!(sorted(&xy[6..8]), vec![(8, 6), (9, 5)], "{rule:?}");
     }
-    // Freestyle and renju: the plain fours rank by their values below the threes.
+    // Freestyle and renju: no tier but the winning one; here the plain fours rank
+    // by their values above the threes, and both above every other move.
+    let threes = vec![(8, 6), (9, 5)];
     for rule in [Rule::Freestyle, Rule::Renju] {
         let xy = ordered_moves(rule);
         assert_eq!(sorted(&xy[..2]), vec![(4, 7), (8, 7)], "{rule:?}");
-        assert_eq!(sorted(&xy[2..4]), vec![(8, 6), (9, 5)], "{rule:?}");
-        assert_eq!(sorted(&xy[4..8]), fours, "{rule:?}");
+        assert_eq!(sorted(&xy[2..6]), fours, "{rule:?}");
+        assert_eq!(sorted(&xy[6..8]), threes, "{rule:?}");
     }
 }
 
