@@ -1,9 +1,9 @@
 //! Move generation and ordering, in layers: our immediate win; else the blocks of
 //! the opponent's five threat; else, against his open four or four-three, the
 //! defences; else every candidate square (near a stone). Each move carries its
-//! ordering score: winning moves, then fours (freestyle: plain fours with the rest),
-//! then open threes, then the rest, within a tier attack + defence from the
-//! combination tables.
+//! ordering score: winning moves, then (standard and caro only) fours, then open
+//! threes, then the rest, within a tier attack + defence from the combination
+//! tables.
 
 use super::pattern::{self, EMPTY, P4_FIVE, POW11};
 use super::{Gomoku, Rule};
