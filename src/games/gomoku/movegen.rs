@@ -310,16 +310,9 @@ impl Gomoku {
         let a = self.combo(p, us);
         let tier = match a.p4 {
             pattern::P4_FLEX4 | pattern::P4_BLOCK4_FLEX3 | P4_FIVE => 3,
-            pattern::P4_BLOCK4 | pattern::P4_BLOCK4_PLUS
-                if matches!(self.rule, Rule::Standard | Rule::Caro) =>
-            {
-                2
-            }
-            pattern::P4_FLEX3 | pattern::P4_FLEX3_PLUS | pattern::P4_FLEX3_2X
-                if matches!(self.rule, Rule::Standard | Rule::Caro) =>
-            {
-                1
-            }
+            _ if !matches!(self.rule, Rule::Standard | Rule::Caro) => 0,
+            pattern::P4_BLOCK4 | pattern::P4_BLOCK4_PLUS => 2,
+            pattern::P4_FLEX3 | pattern::P4_FLEX3_PLUS | pattern::P4_FLEX3_2X => 1,
             _ => 0,
         };
         tier * ORDER_TIER + a.att as i32 + self.combo(p, 1 - us).def as i32
