@@ -243,5 +243,24 @@ impl ReplyKind {
     }
 }
 
+/// The text after the keyword of a `MESSAGE` line that reports a search, one that
+/// names a depth (`Depth 14-20 | Eval 35 | ...` as ply and Rapfi write it: the word
+/// `depth` in any case, then a number); `None` for any other line.
+pub fn search_report(line: &str) -> Option<&str> {
+    let line = line.trim();
+    let keyword = line.get(..7)?;
+    if !keyword.eq_ignore_ascii_case("MESSAGE") || !line[7..].starts_with(char::is_whitespace) {
+        return None;
+    }
+    let text = line[7..].trim();
+    let lower = text.to_ascii_lowercase();
+    let names_depth = lower.match_indices("depth").any(|(i, _)| {
+        lower[i + 5..]
+            .trim_start_matches([' ', ':', '='])
+            .starts_with(|c: char| c.is_ascii_digit())
+    });
+    names_depth.then_some(text)
+}
+
 #[cfg(test)]
 mod tests;

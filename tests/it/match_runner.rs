@@ -131,9 +131,13 @@ fn ply_against_ply_counts_add_up_and_records_are_written() {
     }
     // Opening 1 (0,0, 1,0, 1,3) on 15x15: h8, i8, i11 -> hh, ih, ik.
     assert!(text.contains(";B[hh]C[opening];W[ih]C[opening];B[ik]C[opening];W["));
-    // Every game ends with a result and real moves with times.
+    // Every game ends with a result, and engine moves carry their times and ply's
+    // last report of its search.
     assert_eq!(text.matches("RE[").count(), 4);
-    assert!(text.contains(" ms]"));
+    assert!(
+        has_time_and_search_report(&text),
+        "no `C[N ms; Depth D-S | ...]`: {text}"
+    );
 }
 
 #[test]
@@ -646,4 +650,19 @@ fn depth_options_send_max_depth_to_their_engine_only() {
     assert!(!a.contains("max_depth"), "{a}");
     // After the settings every manager sends, before the first move request.
     assert!(b.contains("INFO rule 0\nINFO max_depth 12\n"), "{b}");
+}
+
+/// Whether some move comment of `sgf` reads `C[<ms> ms; Depth <d>-<s> | ...]`.
+fn has_time_and_search_report(sgf: &str) -> bool {
+    sgf.split("C[").any(|c| {
+        let Some((ms, rest)) = c.split_once(" ms; Depth ") else {
+            return false;
+        };
+        let depth: String = rest.chars().take_while(|ch| *ch != ' ').collect();
+        !ms.is_empty()
+            && ms.chars().all(|ch| ch.is_ascii_digit())
+            && depth
+                .split_once('-')
+                .is_some_and(|(d, s)| d.parse::<u32>().is_ok() && s.parse::<u32>().is_ok())
+    })
 }

@@ -847,3 +847,25 @@ fn engine_lines_are_classified() {
     assert_eq!(ReplyKind::of("7;8"), ReplyKind::Garbage);
     assert_eq!(ReplyKind::of("é,ü"), ReplyKind::Garbage);
 }
+
+#[test]
+fn search_reports_are_the_message_lines_that_name_a_depth() {
+    let ply = "MESSAGE Depth 14-20 | Eval -12 | Node 105997 | Speed 623511 | Time 170 ms | PV 10,6";
+    assert_eq!(
+        search_report(ply),
+        Some("Depth 14-20 | Eval -12 | Node 105997 | Speed 623511 | Time 170 ms | PV 10,6")
+    );
+    let rapfi = "MESSAGE Speed 538K | Depth 14-28 | Eval -69 | Node 92K | Time 172ms";
+    assert_eq!(search_report(rapfi), Some(&rapfi[8..]));
+    assert_eq!(search_report(" message depth: 7 \r"), Some("depth: 7"));
+    assert_eq!(search_report("MESSAGE Load config from config.toml"), None);
+    assert_eq!(
+        search_report("MESSAGE OptiTime 153ms | MaxTime 170ms"),
+        None
+    );
+    assert_eq!(search_report("MESSAGE depth unknown"), None);
+    assert_eq!(search_report("DEBUG Depth 3"), None);
+    assert_eq!(search_report("MESSAGEDepth 3"), None);
+    assert_eq!(search_report("7,8"), None);
+    assert_eq!(search_report("MESSAGé Depth 3"), None);
+}

@@ -189,6 +189,9 @@ pub struct EngineProc {
     stop: Receiver<()>,
     /// Lines that were neither answers nor garbage (MESSAGE, DEBUG, ...), for logs.
     pub messages: Vec<String>,
+    /// The last `MESSAGE` line naming a depth since the last move request, without
+    /// the word MESSAGE (ply and Rapfi report each iteration so: `Depth 14-20 | ...`).
+    pub search_line: Option<String>,
     /// The output ended while lines were being drained.
     eof: bool,
     /// When the engine's last move line arrived (for the relay pause).
@@ -267,6 +270,7 @@ impl EngineProc {
             lines: rx,
             stop,
             messages: Vec::new(),
+            search_line: None,
             eof: false,
             moved_at: None,
         })
@@ -360,7 +364,9 @@ impl EngineProc {
     /// UNKNOWN, ERROR and stray `OK` lines are logged and skipped (an engine that
     /// gives up after an ERROR then loses on time); anything else is garbage.
     /// Returns the raw coordinates and the moment the line arrived.
+    /// The last such line that names a depth is kept in [`EngineProc::search_line`].
     pub fn wait_move(&mut self, deadline: Instant) -> Result<((i64, i64), Instant), EngineError> {
+        self.search_line = None;
         loop {
             let (t, line) = self.next_line(deadline)?;
             match ReplyKind::of(&line) {
@@ -368,9 +374,13 @@ impl EngineProc {
                     self.moved_at = Some(t);
                     return Ok(((x, y), t));
                 }
-                ReplyKind::Ok | ReplyKind::Error | ReplyKind::Message | ReplyKind::Unknown => {
+                ReplyKind::Message => {
+                    if let Some(report) = gomocup::search_report(&line) {
+                        self.search_line = Some(report.to_string());
+                    }
                     self.note(&line)
                 }
+                ReplyKind::Ok | ReplyKind::Error | ReplyKind::Unknown => self.note(&line),
                 ReplyKind::Garbage => return Err(EngineError::Garbage(line)),
             }
         }

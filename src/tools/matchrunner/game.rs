@@ -123,13 +123,16 @@ impl std::fmt::Display for EndReason {
 }
 
 /// One stone of the game record.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MoveRecord {
     pub x: usize,
     pub y: usize,
     pub color: Color,
     /// Thinking time; `None` for opening stones.
     pub ms: Option<u64>,
+    /// The engine's last report of its search before the move (a Gomocup `MESSAGE`
+    /// line naming a depth, without the word MESSAGE), if it sent one.
+    pub search: Option<String>,
 }
 
 /// A finished game.
@@ -232,6 +235,7 @@ pub fn play_game(
             y,
             color,
             ms: None,
+            search: None,
         });
     }
     if board.result().is_some() {
@@ -444,6 +448,7 @@ fn play_moves(
             y,
             color,
             ms: Some(ms),
+            search: s.proc.search_line.take(),
         });
         match board.result() {
             // From the view of the side to move now (the opponent of the mover).

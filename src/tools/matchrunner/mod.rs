@@ -94,7 +94,10 @@ MATCH:
     --sprt elo0=E0,elo1=E1[,alpha=A,beta=B]
                                    stop when the SPRT accepts H0 (elo <= E0) or H1
                                    (elo >= E1); alpha, beta default 0.05
-    --sgf FILE                     append every finished game to FILE (an SGF collection)
+    --sgf FILE                     append every finished game to FILE (an SGF collection);
+                                   each engine move's comment holds its time and the
+                                   engine's last MESSAGE line naming a depth
+                                   (scripts/gomoku-record-depth.py reads them)
 
 REVERSI (--game reversi; --size, --rule, --max-memory, --max-moves, --skip-unfit and
 --sgf are gomoku only):

@@ -106,6 +106,7 @@ pub fn play_game(
                 y,
                 color,
                 ms: None,
+                search: None,
             });
         }
     }
@@ -298,6 +299,7 @@ fn play_moves(
             y: sq / 8,
             color,
             ms: Some(ms),
+            search: None,
         });
     }
 }

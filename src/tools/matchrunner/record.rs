@@ -13,7 +13,9 @@
 //! (the loser ran out of time), `B+F`/`W+F` (forfeit: illegal or forbidden move,
 //! crash, garbage output, failed start) or `0` (draw); the root comment gives the
 //! reason in words. Opening stones carry `C[opening]`, engine moves their thinking
-//! time `C[<ms> ms]`. An illegal move is not in the tree (it is named in the
+//! time `C[<ms> ms]`, followed by the engine's last report of its search when it sent
+//! one (`C[170 ms; Depth 14-20 | Eval -12 | ...]`: its last `MESSAGE` line naming a
+//! depth). An illegal move is not in the tree (it is named in the
 //! comment); a forbidden renju move is, as black's last move.
 
 use std::fmt::Write as _;
@@ -144,11 +146,18 @@ pub fn to_sgf(rec: &GameRecord, number: usize, opening: &str) -> String {
             s.push('\n');
         }
         let c = if m.color == Color::Black { 'B' } else { 'W' };
-        let comment = match m.ms {
-            Some(ms) => format!("{ms} ms"),
-            None => "opening".into(),
+        let comment = match (m.ms, &m.search) {
+            (Some(ms), Some(search)) => format!("{ms} ms; {search}"),
+            (Some(ms), None) => format!("{ms} ms"),
+            (None, _) => "opening".into(),
         };
-        let _ = write!(s, ";{c}[{}{}]C[{comment}]", letter(m.x), letter(m.y));
+        let _ = write!(
+            s,
+            ";{c}[{}{}]C[{}]",
+            letter(m.x),
+            letter(m.y),
+            text(&comment)
+        );
     }
     s.push_str(")\n");
     s
@@ -162,7 +171,13 @@ mod tests {
 
     #[test]
     fn sgf_of_a_short_game() {
-        let mv = |x, y, color, ms| MoveRecord { x, y, color, ms };
+        let mv = |x, y, color, ms| MoveRecord {
+            x,
+            y,
+            color,
+            ms,
+            search: None,
+        };
         let rec = GameRecord {
             names: ["a]b".into(), "c".into()],
             width: 20,
@@ -171,7 +186,10 @@ mod tests {
             moves: vec![
                 mv(10, 7, Color::Black, None),
                 mv(11, 7, Color::White, Some(12)),
-                mv(0, 14, Color::Black, Some(3)),
+                MoveRecord {
+                    search: Some("Depth 3-5 | PV [x]".into()),
+                    ..mv(0, 14, Color::Black, Some(3))
+                },
             ],
             winner: Some(Color::White),
             reason: EndReason::Time("turn time", 1200),
@@ -189,7 +207,7 @@ mod tests {
         );
         assert!(s.contains("C[time forfeit (turn time, 1200 ms); opening 1; 2 moves]"));
         assert!(
-            s.contains(";B[kh]C[opening];W[lh]C[12 ms];B[ao]C[3 ms])"),
+            s.contains(";B[kh]C[opening];W[lh]C[12 ms];B[ao]C[3 ms; Depth 3-5 | PV [x\\]])"),
             "{s}"
         );
         assert_eq!(s.matches('(').count(), 2); // the tree and "(turn time ...)"
