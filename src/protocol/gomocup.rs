@@ -216,14 +216,7 @@ impl ReplyKind {
     /// Reads one engine line (surrounding whitespace and a `\r` are ignored).
     pub fn of(line: &str) -> ReplyKind {
         let line = line.trim();
-        let word: String = line
-            .chars()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .collect::<String>()
-            .to_ascii_uppercase();
-        let rest = &line[word.len()..];
-        let word_ends = rest.is_empty() || rest.starts_with(|c: char| c.is_whitespace());
-        if !word.is_empty() && word_ends {
+        if let Some((word, _)) = keyword(line) {
             return match word.as_str() {
                 "OK" => ReplyKind::Ok,
                 "ERROR" => ReplyKind::Error,
@@ -243,16 +236,24 @@ impl ReplyKind {
     }
 }
 
+/// The keyword an engine line starts with (ASCII letters, upper-cased) and the rest
+/// of the line after it, when the letters are followed by whitespace or the end.
+fn keyword(line: &str) -> Option<(String, &str)> {
+    let len = line.chars().take_while(|c| c.is_ascii_alphabetic()).count();
+    let rest = &line[len..];
+    let ends = rest.is_empty() || rest.starts_with(char::is_whitespace);
+    (len > 0 && ends).then(|| (line[..len].to_ascii_uppercase(), rest))
+}
+
 /// The text after the keyword of a `MESSAGE` line that reports a search, one that
 /// names a depth (`Depth 14-20 | Eval 35 | ...` as ply and Rapfi write it: the word
 /// `depth` in any case, then a number); `None` for any other line.
 pub fn search_report(line: &str) -> Option<&str> {
-    let line = line.trim();
-    let keyword = line.get(..7)?;
-    if !keyword.eq_ignore_ascii_case("MESSAGE") || !line[7..].starts_with(char::is_whitespace) {
+    let (word, rest) = keyword(line.trim())?;
+    if word != "MESSAGE" {
         return None;
     }
-    let text = line[7..].trim();
+    let text = rest.trim();
     let lower = text.to_ascii_lowercase();
     let names_depth = lower.match_indices("depth").any(|(i, _)| {
         lower[i + 5..]
