@@ -2,6 +2,7 @@
 """Where an engine loses its games, from a `ply match --game reversi --ggf` record.
 
     scripts/reversi-ggf-losses.py GAMES.ggf NAME [--scale DISCS] [--same OTHER.ggf OTHER]
+                                  [--times]
 
 For every move of NAME between two moves of its opponent, the opponent's own eval
 before and after it (the `/eval` of each GGF move, in discs for the side that moved)
@@ -26,7 +27,8 @@ MOVE = re.compile(r"(?<=\])([BW])\[([^\]]*)\]")
 
 
 def games(path):
-    """(black, white, opening, [(colour, move, eval or None)]) per GGF line."""
+    """(black, white, opening, [(colour, move, eval or None, seconds or None)]) per
+    GGF line."""
     out = []
     with open(path) as f:
         for line in f:
@@ -39,7 +41,8 @@ def games(path):
             for colour, body in MOVE.findall(line):
                 parts = body.split("/")
                 ev = float(parts[1]) if len(parts) > 1 and parts[1] else None
-                moves.append((colour, parts[0].upper(), ev))
+                t = float(parts[2]) if len(parts) > 2 and parts[2] else None
+                moves.append((colour, parts[0].upper(), ev, t))
             out.append((pb.group(1), pw.group(1), op.group(1) if op else "", moves))
     return out
 
@@ -50,11 +53,11 @@ def losses(path, name, scale):
     for black, white, _, moves in games(path):
         # Empty squares before each move (a pass fills none).
         empty, left = [], 60
-        for _, m, _ in moves:
+        for _, m, _, _ in moves:
             empty.append(left)
             left -= 0 if m.startswith("PA") else 1
         for i in range(len(moves) - 2):
-            colour, _, before = moves[i]
+            colour, _, before, _ = moves[i]
             mover = black if colour == "B" else white
             if mover == name or moves[i + 1][0] == colour or moves[i + 2][0] != colour:
                 continue
@@ -76,9 +79,32 @@ def losses(path, name, scale):
     print(f"total {sum(given.values()):+.1f}")
 
 
+def times(path, name):
+    spent = defaultdict(lambda: [[0.0, 0], [0.0, 0]])
+    for black, white, _, moves in games(path):
+        left = 60
+        for colour, m, _, t in moves:
+            if t is not None:
+                mover = black if colour == "B" else white
+                cell = spent[left // 4 * 4][0 if mover == name else 1]
+                cell[0] += t
+                cell[1] += 1
+            left -= 0 if m.startswith("PA") else 1
+    print(f"{name}: mean time a move (ms) by empties before the move, and its opponents'")
+    for row in sorted(spent, reverse=True):
+        (ta, na), (tb, nb) = spent[row]
+        a = 1000 * ta / na if na else 0.0
+        b = 1000 * tb / nb if nb else 0.0
+        ratio = f"{a / b:5.2f}" if b > 0 else "    -"
+        print(
+            f"{row:2d}-{row + 3:2d} empties: {name} {a:7.1f} ({na:5d} moves), "
+            f"opponents {b:7.1f} ({nb:5d}), ratio {ratio}"
+        )
+
+
 def same(a, name_a, b, name_b):
     def table(path, name):
-        return {(g[2], g[0] == name): [m for _, m, _ in g[3]] for g in games(path)}
+        return {(g[2], g[0] == name): [m for _, m, _, _ in g[3]] for g in games(path)}
 
     first, second = table(a, name_a), table(b, name_b)
     alike, parted = 0, []
@@ -103,6 +129,8 @@ def main():
     path, name = args[0], args[1]
     scale = float(args[args.index("--scale") + 1]) if "--scale" in args else 3.0
     losses(path, name, scale)
+    if "--times" in args:
+        times(path, name)
     if "--same" in args:
         i = args.index("--same")
         if i + 2 >= len(args):
