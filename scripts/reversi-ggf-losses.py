@@ -47,15 +47,20 @@ def games(path):
     return out
 
 
+def empties_before(moves):
+    """The empty squares before each move (a pass fills none)."""
+    empty, left = [], 60
+    for _, m, _, _ in moves:
+        empty.append(left)
+        left -= 0 if m.startswith("PA") else 1
+    return empty
+
+
 def losses(path, name, scale):
     given = defaultdict(float)
     count = defaultdict(int)
     for black, white, _, moves in games(path):
-        # Empty squares before each move (a pass fills none).
-        empty, left = [], 60
-        for _, m, _, _ in moves:
-            empty.append(left)
-            left -= 0 if m.startswith("PA") else 1
+        empty = empties_before(moves)
         for i in range(len(moves) - 2):
             colour, _, before, _ = moves[i]
             mover = black if colour == "B" else white
@@ -82,14 +87,12 @@ def losses(path, name, scale):
 def times(path, name):
     spent = defaultdict(lambda: [[0.0, 0], [0.0, 0]])
     for black, white, _, moves in games(path):
-        left = 60
-        for colour, m, _, t in moves:
+        for left, (colour, _, _, t) in zip(empties_before(moves), moves):
             if t is not None:
                 mover = black if colour == "B" else white
                 cell = spent[left // 4 * 4][0 if mover == name else 1]
                 cell[0] += t
                 cell[1] += 1
-            left -= 0 if m.startswith("PA") else 1
     print(f"{name}: mean time a move (ms) by empties before the move, and its opponents'")
     for row in sorted(spent, reverse=True):
         (ta, na), (tb, nb) = spent[row]
