@@ -93,6 +93,11 @@ pub struct Gomoku {
     pub(super) info: Vec<Info>,
     /// Stones within Chebyshev distance 2 (candidate squares).
     pub(super) near: Vec<u8>,
+    /// One bit per padded square: empty with a stone within distance 2 (`near`), so
+    /// that the candidates are visited without scanning the board.
+    pub(super) cand: Vec<u64>,
+    /// The move of each padded square (`Move::NONE` off the board).
+    pub(super) moves: Vec<Move>,
     pub(super) lines: &'static pattern::LineTable,
     pub(super) combos: [&'static [Combo]; 2],
     /// Per colour: the evaluation's bonus for a winning threat of the side to move and
@@ -144,9 +149,11 @@ impl Gomoku {
         let s = stride as isize;
         let dirs = [1, s, s + 1, s - 1];
         let mut cells = vec![WALL; stride * rows];
+        let mut moves = vec![Move::NONE; stride * rows];
         for y in 0..height {
             for x in 0..width {
                 cells[(y + BORDER) * stride + x + BORDER] = EMPTY;
+                moves[(y + BORDER) * stride + x + BORDER] = Move((y * width + x) as u16);
             }
         }
         let mut g = Gomoku {
@@ -158,6 +165,8 @@ impl Gomoku {
             cells,
             info: vec![Info::default(); stride * rows],
             near: vec![0; stride * rows],
+            cand: vec![0; (stride * rows).div_ceil(64)],
+            moves,
             lines: pattern::line_table(rule),
             combos: eval::combo_tables(rule, true),
             threat_terms: eval::threat_terms(rule, true),
@@ -231,9 +240,7 @@ impl Gomoku {
 
     #[inline]
     pub(super) fn move_of(&self, pos: usize) -> Move {
-        let x = pos % self.stride - BORDER;
-        let y = pos / self.stride - BORDER;
-        Move((y * self.width + x) as u16)
+        self.moves[pos]
     }
 
     pub fn rule(&self) -> Rule {
@@ -409,11 +416,17 @@ impl Gomoku {
         let base = p - 2 * s - 2;
         for dy in 0..5 {
             let row = base + dy * s;
-            for cell in &mut self.near[row..row + 5] {
+            for q in row..row + 5 {
                 if add {
-                    *cell += 1;
+                    self.near[q] += 1;
+                    if self.near[q] == 1 && self.cells[q] == EMPTY {
+                        self.cand[q / 64] |= 1 << (q % 64);
+                    }
                 } else {
-                    *cell -= 1;
+                    self.near[q] -= 1;
+                    if self.near[q] == 0 {
+                        self.cand[q / 64] &= !(1 << (q % 64));
+                    }
                 }
             }
         }
@@ -452,6 +465,7 @@ impl Gomoku {
         self.remove_square(p);
         let code = c as u16 + 1;
         self.cells[p] = code as u8;
+        self.cand[p / 64] &= !(1 << (p % 64));
         self.update_lines::<false>(p, code);
         self.update_near(p, true);
         self.key ^= self.zob[p][c];
@@ -472,6 +486,9 @@ impl Gomoku {
             info.code = ch.code;
         }
         self.update_near(p, false);
+        if self.near[p] != 0 {
+            self.cand[p / 64] |= 1 << (p % 64);
+        }
         // The square's own patterns were not touched while it was occupied.
         self.tot_move = h.tot_move;
         self.tot_wait = h.tot_wait;

@@ -41,13 +41,12 @@ impl Gomoku {
     /// Calls `f(pos, move)` for every empty candidate square (near a stone), ascending.
     #[inline]
     pub(super) fn for_each_candidate(&self, mut f: impl FnMut(usize, Move)) {
-        for y in 0..self.height {
-            let row = self.pos(0, y);
-            for x in 0..self.width {
-                let p = row + x;
-                if self.near[p] != 0 && self.cells[p] == EMPTY {
-                    f(p, Move((y * self.width + x) as u16));
-                }
+        for (i, &word) in self.cand.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                f(p, self.moves[p]);
             }
         }
     }

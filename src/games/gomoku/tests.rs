@@ -62,6 +62,13 @@ fn check_consistent(g: &Gomoku) {
     }
     assert_eq!(g.key, key, "key");
     assert_eq!(g.near, near, "near");
+    let mut cand = vec![0u64; g.cand.len()];
+    for p in 0..g.cells.len() {
+        if near[p] != 0 && g.cells[p] == EMPTY {
+            cand[p / 64] |= 1 << (p % 64);
+        }
+    }
+    assert_eq!(g.cand, cand, "candidates");
     for p in 0..g.cells.len() {
         match g.cells[p] {
             WALL => {}
