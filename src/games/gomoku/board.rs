@@ -410,6 +410,17 @@ impl Gomoku {
         }
     }
 
+    /// Marks padded square `q` as a candidate or not ([`Gomoku::cand`]).
+    #[inline]
+    fn set_candidate(&mut self, q: usize, on: bool) {
+        let bit = 1u64 << (q % 64);
+        if on {
+            self.cand[q / 64] |= bit;
+        } else {
+            self.cand[q / 64] &= !bit;
+        }
+    }
+
     #[inline]
     fn update_near(&mut self, p: usize, add: bool) {
         let s = self.stride;
@@ -420,12 +431,12 @@ impl Gomoku {
                 if add {
                     self.near[q] += 1;
                     if self.near[q] == 1 && self.cells[q] == EMPTY {
-                        self.cand[q / 64] |= 1 << (q % 64);
+                        self.set_candidate(q, true);
                     }
                 } else {
                     self.near[q] -= 1;
                     if self.near[q] == 0 {
-                        self.cand[q / 64] &= !(1 << (q % 64));
+                        self.set_candidate(q, false);
                     }
                 }
             }
@@ -465,7 +476,7 @@ impl Gomoku {
         self.remove_square(p);
         let code = c as u16 + 1;
         self.cells[p] = code as u8;
-        self.cand[p / 64] &= !(1 << (p % 64));
+        self.set_candidate(p, false);
         self.update_lines::<false>(p, code);
         self.update_near(p, true);
         self.key ^= self.zob[p][c];
@@ -487,7 +498,7 @@ impl Gomoku {
         }
         self.update_near(p, false);
         if self.near[p] != 0 {
-            self.cand[p / 64] |= 1 << (p % 64);
+            self.set_candidate(p, true);
         }
         // The square's own patterns were not touched while it was occupied.
         self.tot_move = h.tot_move;
