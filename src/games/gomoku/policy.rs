@@ -35,7 +35,9 @@ const RFP_MARGIN: i32 = 420;
 /// docs/experiments/gomoku-search.md#fail-high-reduction-at-rapfis-margin).
 const FHR_BASE: i32 = -60;
 const FHR_PER_PLY: i32 = 100;
-/// Futility pruning at depths up to this, with this margin per ply of depth.
+/// Futility pruning at depths up to this, with this margin per ply of depth. It acts
+/// in standard and caro only: in freestyle and renju razoring, at these depths with
+/// half the margin, has already ended every node it would prune in.
 const FUTILITY_DEPTH: i32 = 2;
 const FUTILITY_MARGIN: i32 = 400;
 /// (Reductions, extensions and pruning rules tried in renju and freestyle and not
