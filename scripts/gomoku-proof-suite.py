@@ -30,7 +30,7 @@ import re
 import subprocess
 import sys
 
-MOVE = re.compile(r";([BW])\[([a-zA-Z]{2})\]C\[((?:[^\]\\]|\\.)*)\]")
+MOVE = re.compile(r";([BW])\[([a-zA-Z]{2})\](?:C\[((?:[^\]\\]|\\.)*)\])?")
 REPORT = re.compile(r"^\d+ ms; (.*)$")
 EVAL = re.compile(r"Eval[ :=]*(\S+)")
 
@@ -51,7 +51,7 @@ def build(args):
             size = int(re.search(r"SZ\[(\d+)", g).group(1))
             moves = []
             for colour, mv, comment in MOVE.findall(g):
-                r = REPORT.match(comment)
+                r = REPORT.match(comment or "")
                 if r and names[colour] == args.name:
                     e = EVAL.search(r.group(1))
                     if e and e.group(1).startswith("+M") and len(moves) >= args.min_stones:
