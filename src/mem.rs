@@ -48,19 +48,32 @@ pub fn advise_huge_pages<T>(ptr: *const T, len: usize) {
 
 /// Makes the 2 MB-aligned pages inside `len` bytes at `ptr` huge pages now, where
 /// Linux can: advised as [`advise_huge_pages`] does, then those already backed by
-/// small pages are copied into huge ones (`MADV_COLLAPSE`, Linux 6.1+). For a
-/// table about to be written whole (cleared) off the clock, whose pages a search
-/// may have touched first. Does nothing elsewhere.
-pub fn make_huge_pages<T>(ptr: *const T, len: usize) {
+/// small pages are copied into huge ones (`MADV_COLLAPSE`, Linux 6.1+), one huge
+/// page at a time for at most `budget`; the pages not reached by then stay small.
+/// For a table about to be written whole (cleared) off the clock, whose pages a
+/// search may have touched first. The budget bounds the wait of a new game that
+/// comes during a search: collapsing a 64 MiB table took 20-30 ms, and once 200 ms
+/// (docs/experiments/time.md#a-new-game-during-a-search-waited-on-the-huge-pages).
+/// Does nothing elsewhere.
+pub fn make_huge_pages<T>(ptr: *const T, len: usize, budget: std::time::Duration) {
     #[cfg(target_os = "linux")]
     {
         // The kernel's value (not in every libc binding).
         const MADV_COLLAPSE: libc::c_int = 25;
         advise_interior(ptr, len, libc::MADV_HUGEPAGE);
-        advise_interior(ptr, len, MADV_COLLAPSE);
+        let until = std::time::Instant::now() + budget;
+        let first = (ptr as usize).next_multiple_of(HUGE_PAGE);
+        let end = (ptr as usize + len) / HUGE_PAGE * HUGE_PAGE;
+        let mut at = first;
+        while at < end && std::time::Instant::now() < until {
+            // SAFETY: advice on one 2 MB page inside an allocation the caller owns;
+            // it changes no contents, and failure only means a small page.
+            unsafe { libc::madvise(at as *mut libc::c_void, HUGE_PAGE, MADV_COLLAPSE) };
+            at += HUGE_PAGE;
+        }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = (ptr, len);
+    let _ = (ptr, len, budget);
 }
 
 /// Asks Linux to back every page inside `len` bytes at `ptr` with memory now

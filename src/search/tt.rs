@@ -38,6 +38,10 @@ pub struct TranspositionTable {
 
 const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 
+/// The most a clear spends copying the table's small pages into huge ones: a new
+/// game that comes during a search is answered after it.
+const COLLAPSE_BUDGET: std::time::Duration = std::time::Duration::from_millis(40);
+
 impl TranspositionTable {
     /// Largest table: 4 GiB (what `YXSHOWINFO` advertises as `MAX_HASH_SIZE 22`).
     pub const MAX_BYTES: usize = 1 << 32;
@@ -80,12 +84,13 @@ impl TranspositionTable {
     }
 
     /// Empties the table: writes it only if a search has used it since it was made
-    /// or last cleared. The table is made of huge pages first where it can be
-    /// ([`crate::mem::make_huge_pages`]); the write backs every page with memory.
+    /// or last cleared. The table is made of huge pages first where it can be, for
+    /// at most [`COLLAPSE_BUDGET`] ([`crate::mem::make_huge_pages`]); the write backs
+    /// every page with memory.
     pub fn clear(&mut self) {
         if std::mem::take(self.used.get_mut()) {
             let bytes = self.slots.len() * SLOT_BYTES;
-            crate::mem::make_huge_pages(self.slots.as_ptr(), bytes);
+            crate::mem::make_huge_pages(self.slots.as_ptr(), bytes, COLLAPSE_BUDGET);
             // SAFETY: `&mut self`: nothing else reads or writes the slots; they are
             // atomics, for which all-zero bytes are a valid value (an empty slot).
             unsafe { std::ptr::write_bytes(self.slots.as_mut_ptr() as *mut u8, 0, bytes) };
