@@ -9,13 +9,22 @@
 /// The size of a huge page (x86-64, AArch64 with 4 KB pages).
 pub const HUGE_PAGE: usize = 2 << 20;
 
+/// The 2 MB-aligned addresses inside `len` bytes at `ptr`: the first and the end
+/// (`first >= end` when there are none).
+#[cfg(target_os = "linux")]
+fn interior<T>(ptr: *const T, len: usize) -> (usize, usize) {
+    let start = ptr as usize;
+    (
+        start.next_multiple_of(HUGE_PAGE),
+        (start + len) / HUGE_PAGE * HUGE_PAGE,
+    )
+}
+
 /// `madvise(advice)` on the 2 MB-aligned pages inside `len` bytes at `ptr`, if
 /// there are any. Advice changes no contents; failure only means small pages.
 #[cfg(target_os = "linux")]
 fn advise_interior<T>(ptr: *const T, len: usize, advice: libc::c_int) {
-    let start = ptr as usize;
-    let first = start.next_multiple_of(HUGE_PAGE);
-    let end = (start + len) / HUGE_PAGE * HUGE_PAGE;
+    let (first, end) = interior(ptr, len);
     if end > first {
         // SAFETY: advice on pages inside an allocation the caller owns; it changes
         // no contents and cannot fail in a way that matters.
@@ -62,9 +71,7 @@ pub fn make_huge_pages<T>(ptr: *const T, len: usize, budget: std::time::Duration
         const MADV_COLLAPSE: libc::c_int = 25;
         advise_interior(ptr, len, libc::MADV_HUGEPAGE);
         let until = std::time::Instant::now() + budget;
-        let first = (ptr as usize).next_multiple_of(HUGE_PAGE);
-        let end = (ptr as usize + len) / HUGE_PAGE * HUGE_PAGE;
-        let mut at = first;
+        let (mut at, end) = interior(ptr, len);
         while at < end && std::time::Instant::now() < until {
             // SAFETY: advice on one 2 MB page inside an allocation the caller owns;
             // it changes no contents, and failure only means a small page.
