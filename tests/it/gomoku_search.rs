@@ -1,5 +1,6 @@
 //! The gomoku search plays soundly: it takes a win, stops a four, stops an open three,
-//! never plays a renju-forbidden point, and wins by pushing black onto one.
+//! never plays a renju-forbidden point, wins by pushing black onto one, and claims no
+//! win through a renju four-three whose three is a false one.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -133,6 +134,50 @@ fn renju_white_wins_by_pushing_black_onto_a_forbidden_point() {
     let (x, y) = xy(r.best);
     assert!((x, y) == (7, 11), "white plays {x},{y}");
     assert!(r.score > MATE_BOUND, "a forced win: {}", r.score);
+}
+
+#[test]
+fn renju_black_claims_no_win_through_a_false_four_three() {
+    // From a game against Rapfi (2026-11-30), black to move after 16 stones. Black's
+    // 7,6 (h9) threatens a four-three on 7,12 whose three can only become a four with
+    // one five square (the other makes an overline), so white need not answer it:
+    // white's 8,5 (i10) wins. The search once took white's replies for defences only
+    // and claimed a black win with 7,6 here (and lost the game with it).
+    let g = board(
+        Rule::Renju,
+        &[
+            (7, 7),
+            (7, 9),
+            (10, 9),
+            (9, 10),
+            (8, 11),
+            (7, 11),
+            (5, 7),
+            (8, 8),
+        ],
+        &[
+            (8, 9),
+            (8, 4),
+            (6, 6),
+            (8, 10),
+            (11, 8),
+            (7, 5),
+            (8, 6),
+            (9, 6),
+        ],
+        Color::Black,
+    );
+    let r = think(&g, 10);
+    assert!(
+        r.score < MATE_BOUND,
+        "a false win with {:?}: {}",
+        xy(r.best),
+        r.score
+    );
+    let mut after = g.clone();
+    after.make(Move::from_xy(7, 6, 15));
+    let w = think(&after, 10);
+    assert!(w.score > MATE_BOUND, "white wins after 7,6: {}", w.score);
 }
 
 #[test]

@@ -171,7 +171,11 @@ impl Gomoku {
     /// the squares on the lines through its four's five square: a stone there can
     /// turn our forced block into a four of ours (a counter-defence, as Rapfi's move
     /// generator has it). When that block already makes a four of ours, every move is
-    /// generated. Renju: a forbidden square is no threat of black's.
+    /// generated. Renju: a forbidden square is no threat of black's. Where the
+    /// tables' threats can be false (standard, caro, renju black) each is checked
+    /// exactly first ([`Gomoku::real_threat`]): a false one once cut the defender's
+    /// moves, and the search proved wins that were none
+    /// (docs/experiments/gomoku-search.md#false-four-threes-cut-the-defences).
     fn gen_defend(&self, out: &mut Vec<ScoredMove>) -> bool {
         let us = self.stm;
         let them = us.other();
@@ -181,10 +185,11 @@ impl Gomoku {
         if count == 0 {
             return false;
         }
+        let exact = self.threat_tables_exact(them);
         let mut threats = Vec::new();
         self.for_each_candidate(|p, _| {
             let k = self.combo(p, t).p4;
-            if threatens(k) && self.legal_for(p, them) {
+            if threatens(k) && self.legal_for(p, them) && (exact || self.real_threat(p, them)) {
                 threats.push(p);
             }
         });

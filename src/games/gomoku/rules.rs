@@ -66,6 +66,31 @@ fn four_count(line: &mut Line) -> usize {
     }
 }
 
+/// The squares (a bit per index of `line`) where a stone `own` completes a run through
+/// index 6 that wins under `rule`.
+fn five_squares(line: &Line, own: u8, rule: Rule) -> u16 {
+    let mut found = 0;
+    for i in 2..=10 {
+        if line[i] != EMPTY {
+            continue;
+        }
+        let mut l = *line;
+        l[i] = own;
+        let (a, b) = run_extent(&l, i, own);
+        if a > 6 || b < 6 {
+            continue;
+        }
+        // A run of five through index 6 lies within 2..=10: its ends are in the line.
+        let wins = run_wins(rule, own == BLACK, b - a + 1, || {
+            l[a - 1] != EMPTY && l[b + 1] != EMPTY
+        });
+        if wins {
+            found |= 1 << i;
+        }
+    }
+    found
+}
+
 /// A read-only board plus a few virtual black stones (for the recursive renju test).
 pub struct VBoard<'a> {
     cells: &'a [u8],
@@ -352,6 +377,64 @@ impl Gomoku {
             Some(p) => self.cells[p] == EMPTY && self.would_win(p, color),
             None => false,
         }
+    }
+
+    /// Whether the pattern tables' open fours and four-threes of `color` are exact:
+    /// where five or more wins and nothing is forbidden (freestyle, renju white).
+    /// Under the other rules a line the tables read only four squares out can hold a
+    /// false one: an overline or a blocked end further off spoils a five square.
+    pub(super) fn threat_tables_exact(&self, color: Color) -> bool {
+        self.rule == Rule::Freestyle || (self.rule == Rule::Renju && color == Color::White)
+    }
+
+    /// The exact test behind a table's open four or four-three: would a stone of
+    /// `color` on empty `p` (legal for it) make a line with two winning squares, two
+    /// fours, or a four and a real three (another line where one more stone makes two
+    /// winning squares; renju black: on a square that is not forbidden)? Such a move
+    /// wins unless the opponent answers it at once.
+    pub(super) fn real_threat(&self, p: usize, color: Color) -> bool {
+        let own = color.index() as u8 + 1;
+        let read = |i: usize| -> u8 {
+            if i == p {
+                own
+            } else {
+                // Lines reach 6 squares out, past the border: outside is wall.
+                self.cells.get(i).copied().unwrap_or(WALL)
+            }
+        };
+        let mut lines = [[EMPTY; 13]; 4];
+        let mut four_lines = 0u8;
+        for (j, &d) in self.dirs.iter().enumerate() {
+            lines[j] = std::array::from_fn(|k| {
+                read((p as isize).wrapping_add(d * (k as isize - 6)) as usize)
+            });
+            let fives = five_squares(&lines[j], own, self.rule);
+            if fives.count_ones() >= 2 {
+                return true;
+            }
+            if fives != 0 {
+                four_lines |= 1 << j;
+            }
+        }
+        match four_lines.count_ones() {
+            0 => return false,
+            1 => {}
+            _ => return true,
+        }
+        let renju_black = self.rule == Rule::Renju && color == Color::Black;
+        (0..4).filter(|&j| four_lines & (1 << j) == 0).any(|j| {
+            if renju_black {
+                let mut vb = VBoard::new(&self.cells, self.dirs);
+                return vb.real_three(p, self.dirs[j], FORBID_DEPTH);
+            }
+            (2..=10)
+                .filter(|&q| q != 6 && lines[j][q] == EMPTY)
+                .any(|q| {
+                    let mut l = lines[j];
+                    l[q] = own;
+                    five_squares(&l, own, self.rule).count_ones() >= 2
+                })
+        })
     }
 
     /// Is `p` (empty) a legal move for `color` (renju black: not forbidden)?

@@ -1100,6 +1100,45 @@ fn generate_against_an_open_three_only_defences_and_fours() {
 }
 
 #[test]
+fn generate_ignores_a_four_three_whose_three_only_makes_an_overline() {
+    // Black's (7,12) makes a four on the diagonal (7,12)..(10,9), blocked at (11,8),
+    // and what the tables read as a three in column 7: X X . X . X X from (7,6). A
+    // stone on (7,8) or (7,10) leaves at most one five square, the other making seven
+    // in a row, and (7,5) is white. Where an overline does not win (standard, renju
+    // black) that is no three and (7,12) no threat, so white's moves are not cut down
+    // to defences: (6,6) stays. In freestyle the three is real.
+    let rows = [
+        "",
+        "",
+        "",
+        "",
+        "",
+        ".......O",
+        ".......X",
+        ".......X",
+        "...........O",
+        ".......X..X",
+        ".........X",
+        ".......XX",
+    ];
+    let quiet = (6, 6);
+    for rule in [Rule::Standard, Rule::Renju] {
+        let g = from_rows(rule, &rows, W);
+        let p = g.pos(7, 12);
+        assert!(
+            threatens(g.combo(p, B.index()).p4),
+            "{rule:?}: the tables see one"
+        );
+        assert!(g.legal_for(p, B), "{rule:?}");
+        assert!(!g.real_threat(p, B), "{rule:?}");
+        assert!(gen_xy(&g).contains(&quiet), "{rule:?}");
+    }
+    let g = from_rows(Rule::Freestyle, &rows, W);
+    assert!(g.real_threat(g.pos(7, 12), B));
+    assert!(!gen_xy(&g).contains(&quiet));
+}
+
+#[test]
 fn generate_caro_blocks_past_the_end() {
     // Caro: O X X X X . . : white may block at (7,7) or at (8,7).
     let g = from_rows(Rule::Caro, &["", "", "", "", "", "", "", "..OXXXX"], W);
