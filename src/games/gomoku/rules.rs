@@ -42,27 +42,12 @@ fn run(line: &Line, i: usize) -> (usize, usize) {
 /// Fours through the centre (black) of `line`: 0, 1 (one four, or a straight four)
 /// or 2 (two fours in this one line). A four = an empty square completing an exact
 /// five that contains the centre.
-fn four_count(line: &mut Line) -> usize {
-    let mut n = 0;
-    let mut at = [0usize; 2];
-    for c in 2..=10 {
-        if line[c] != EMPTY {
-            continue;
-        }
-        line[c] = BLACK;
-        let (a, b) = run(line, c);
-        line[c] = EMPTY;
-        if b - a + 1 == 5 && a <= 6 && 6 <= b && a > 0 && b < 12 {
-            if n < 2 {
-                at[n] = c;
-            }
-            n += 1;
-        }
-    }
-    if n == 2 && at[1] - at[0] == 5 {
-        1
-    } else {
-        n.min(2)
+fn four_count(line: &Line) -> usize {
+    let fives = five_squares(line, BLACK, Rule::Renju);
+    match fives.count_ones() {
+        // Two five squares five apart: one straight four.
+        2 if fives >> fives.trailing_zeros() == 0b100001 => 1,
+        n => (n as usize).min(2),
     }
 }
 
@@ -192,7 +177,7 @@ impl<'a> VBoard<'a> {
         let mut fours = 0;
         let mut no_four = [false; 4];
         for j in (0..4).filter(|&j| mask & (1 << j) != 0) {
-            let n = four_count(&mut lines[j]);
+            let n = four_count(&lines[j]);
             if n == 0 {
                 no_four[j] = true;
             }
@@ -221,8 +206,8 @@ impl<'a> VBoard<'a> {
         }
         self.extra[self.n] = p;
         self.n += 1;
-        let mut line = self.line(p, d);
-        let res = four_count(&mut line) == 0 && self.is_three(p, d, &line, depth);
+        let line = self.line(p, d);
+        let res = four_count(&line) == 0 && self.is_three(p, d, &line, depth);
         self.n -= 1;
         res
     }
