@@ -4,6 +4,7 @@
     scripts/gomoku-claims.py --sgf GAMES.sgf --name NAME --ply PLY --reference ENGINE
                              [--rule 0|1|4|8] [--turn 200] [--ref-turn 1000]
                              [--max-ms 80]
+    scripts/gomoku-claims.py --sgf GAMES.sgf --name NAME --contradicted
 
 GAMES.sgf is a collection written by `ply match --sgf`; NAME is the player name of
 the ply build in it (PB/PW). Every position where that player answered in 1..max-ms
@@ -17,6 +18,12 @@ A disagreement is a lead, not a verdict: the reference may miss a long win. Repl
 the position (`ply solve FILE.jsonl --vct --verbose`, or both engines move by move)
 to find which defence the claim overlooked. Found this way: two false VCT wins and
 a four-three defence the move generator lacked (2026-11-25).
+
+With --contradicted no engine runs: it lists the games that NAME's own
+reports contradict, those it did not win after claiming a forced win (`Eval +Mn`)
+and those it did not lose after claiming a forced loss, with the move of its first
+such claim. Found this way: renju four-threes whose three could only make an
+overline, taken for threats (2026-11-30; 10 lost claims in 960 games).
 """
 import argparse
 import os
@@ -26,6 +33,38 @@ import sys
 import time
 
 MOVE = re.compile(r";([BW])\[(..)\]C\[([^\]]*)\]")
+
+
+def results(path):
+    """The result (`RE`: B+, W+ or 0) of each game number."""
+    out = {}
+    for g in open(path).read().split("(;FF")[1:]:
+        gn = int(re.search(r"GN\[(\d+)\]", g).group(1))
+        out[gn] = re.search(r"RE\[([^\]]*)\]", g).group(1)
+    return out
+
+
+def contradicted(path, name):
+    """Print the games whose result contradicts `name`'s first forced-result claim."""
+    res = results(path)
+    games_read = lost = won = 0
+    for gn, pb, pw, moves in games(path):
+        colour = "B" if pb == name else "W" if pw == name else None
+        if colour is None:
+            continue
+        games_read += 1
+        outcome = 1 if res[gn] == colour + "+" else 0 if res[gn].endswith("+") else 0.5
+        for k, (c, _, comment) in enumerate(moves):
+            ev = re.search(r"Eval ([+-])M(\d+)", comment) if c == colour else None
+            if ev is None:
+                continue
+            claimed_win = ev.group(1) == "+"
+            if (claimed_win and outcome != 1) or (not claimed_win and outcome != 0):
+                lost += claimed_win
+                won += not claimed_win
+                print(f"game {gn} ({colour}) move {k + 1}: claimed {ev.group(1)}M{ev.group(2)}, result {res[gn]}")
+            break
+    print(f"{games_read} games, {lost} claimed wins not won, {won} claimed losses not lost")
 
 
 def games(path):
@@ -104,13 +143,19 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sgf", required=True)
     ap.add_argument("--name", required=True)
-    ap.add_argument("--ply", required=True)
-    ap.add_argument("--reference", required=True)
+    ap.add_argument("--ply")
+    ap.add_argument("--reference")
     ap.add_argument("--rule", type=int, default=0)
     ap.add_argument("--turn", type=int, default=200)
     ap.add_argument("--ref-turn", type=int, default=1000)
     ap.add_argument("--max-ms", type=int, default=80)
+    ap.add_argument("--contradicted", action="store_true")
     a = ap.parse_args()
+    if a.contradicted:
+        contradicted(a.sgf, a.name)
+        return
+    if not a.ply or not a.reference:
+        ap.error("--ply and --reference are needed (or --contradicted)")
     ply = Engine(a.ply, a.rule, a.turn)
     ref = Engine(a.reference, a.rule, a.ref_turn)
     positions = claims = disagree = 0
