@@ -35,25 +35,15 @@ import time
 MOVE = re.compile(r";([BW])\[(..)\]C\[([^\]]*)\]")
 
 
-def results(path):
-    """The result (`RE`: B+, W+ or 0) of each game number."""
-    out = {}
-    for g in open(path).read().split("(;FF")[1:]:
-        gn = int(re.search(r"GN\[(\d+)\]", g).group(1))
-        out[gn] = re.search(r"RE\[([^\]]*)\]", g).group(1)
-    return out
-
-
 def contradicted(path, name):
     """Print the games whose result contradicts `name`'s first forced-result claim."""
-    res = results(path)
     games_read = lost = won = 0
-    for gn, pb, pw, moves in games(path):
+    for gn, pb, pw, result, moves in games(path):
         colour = "B" if pb == name else "W" if pw == name else None
         if colour is None:
             continue
         games_read += 1
-        outcome = 1 if res[gn] == colour + "+" else 0 if res[gn].endswith("+") else 0.5
+        outcome = 1 if result == colour + "+" else 0 if result.endswith("+") else 0.5
         for k, (c, _, comment) in enumerate(moves):
             ev = re.search(r"Eval ([+-])M(\d+)", comment) if c == colour else None
             if ev is None:
@@ -62,7 +52,7 @@ def contradicted(path, name):
             if (claimed_win and outcome != 1) or (not claimed_win and outcome != 0):
                 lost += claimed_win
                 won += not claimed_win
-                print(f"game {gn} ({colour}) move {k + 1}: claimed {ev.group(1)}M{ev.group(2)}, result {res[gn]}")
+                print(f"game {gn} ({colour}) move {k + 1}: claimed {ev.group(1)}M{ev.group(2)}, result {result}")
             break
     print(f"{games_read} games, {lost} claimed wins not won, {won} claimed losses not lost")
 
@@ -72,8 +62,9 @@ def games(path):
         gn = int(re.search(r"GN\[(\d+)\]", g).group(1))
         pb = re.search(r"PB\[([^\]]*)\]", g).group(1)
         pw = re.search(r"PW\[([^\]]*)\]", g).group(1)
+        result = re.search(r"RE\[([^\]]*)\]", g).group(1)
         moves = [(c, (ord(s[0]) - 97, ord(s[1]) - 97), cm) for c, s, cm in MOVE.findall(g)]
-        yield gn, pb, pw, moves
+        yield gn, pb, pw, result, moves
 
 
 class Engine:
@@ -159,7 +150,7 @@ def main():
     ply = Engine(a.ply, a.rule, a.turn)
     ref = Engine(a.reference, a.rule, a.ref_turn)
     positions = claims = disagree = 0
-    for gn, pb, pw, moves in games(a.sgf):
+    for gn, pb, pw, _, moves in games(a.sgf):
         colour = "B" if pb == a.name else "W" if pw == a.name else None
         if colour is None:
             continue
