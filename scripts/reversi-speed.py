@@ -3,7 +3,7 @@
 
     scripts/reversi-speed.py ENGINE DEPTH [POSITIONS] [-v]
 
-POSITIONS (default scripts/data/reversi-midgame-80.txt: 80 positions of 23 to 50
+POSITIONS (default scripts/data/reversi-midgame-80.txt: 80 positions of 29 to 50
 empties from ply's games against NTest) has one position a line, the moves from the
 standard start separated by commas (`pa` a pass). Each is sent as `set game`, then
 `set depth DEPTH` and `go`; prints the total wall time of the answers, the nodes of

@@ -804,7 +804,7 @@ fn info_line(rng: &mut Rng) -> String {
             rng.pick(&[0i64, 0, 0, 1, 2, 4, 5, 8, 9, 3, -1, 1 << 40])
                 .to_string(),
         ),
-        7 => ("folder", "/opt/gomocup/some folder".to_string()),
+        7 => ("folder", "/path/to/gomocup/some folder".to_string()),
         8 => (
             "evaluate",
             format!("{},{}", rng.range(0, 20), rng.range(0, 20)),

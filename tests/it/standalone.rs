@@ -1,6 +1,6 @@
 //! The project stands alone: no text file in it names a path outside the repository,
 //! an absolute path of the machine it was built on (under `/tmp`, `/work`, `/home`,
-//! `/root`) or the shared workspace folder beside the checkout. Data a tool needs
+//! `/root`, `/opt`) or the shared workspace folder beside the checkout. Data a tool needs
 //! lives in `data/` or `tests/data/`; an engine that is not ply is shown with a plain
 //! placeholder such as `/path/to/engine`.
 //!
@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 /// The forbidden path prefixes: absolute folders of this machine, and the workspace
 /// folder beside the checkout.
 fn forbidden() -> (Vec<String>, String) {
-    let absolute = ["tmp", "work", "home", "root"]
+    let absolute = ["tmp", "work", "home", "root", "opt"]
         .iter()
         .map(|d| format!("/{d}/"))
         .collect();

@@ -34,7 +34,7 @@ USAGE:
 
 Each engine is a command line (quote it; words split as a shell does, no pipes or
 variables) of a program speaking the Gomocup protocol on stdin/stdout, e.g.
---engine1 \"target/release/ply\" --engine2 \"/opt/rapfi/pbrain-rapfi\"; with --game
+--engine1 \"target/release/ply\" --engine2 \"/path/to/pbrain-rapfi\"; with --game
 reversi, the NBoard protocol (e.g. --engine2 /path/to/ntest-launcher).
 Every game starts fresh engine processes, each in the folder of its program (as
 Piskvork and GomocupJudge do: engines such as Rapfi read a config file beside
