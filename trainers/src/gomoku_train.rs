@@ -5,7 +5,7 @@
 //!     [--nodes 8000] [--seed 1] [--threads 2] [--player hand|trained] > games.txt
 //! cargo run --release --bin gomoku_train -- train games.txt... --rule freestyle \
 //!     [--epochs 1500] [--lambda 0.5] [--min-count 200] [--mask-min-count N] \
-//!     [--l2 1e-9] [--report FILE] [--init FILE] [--lr 2.0] \
+//!     [--l2 1e-9] [--report FILE] [--init FILE [--keep-scale]] [--lr 2.0] \
 //!     [--out src/games/gomoku/weights/freestyle.bin]
 //! ```
 //!
@@ -21,7 +21,8 @@
 //! `train` replays the games and takes every position after the opening where the
 //! side to move faces no five threat, has no immediate win and the search found no
 //! forced result. Its target is `lambda * sigmoid(search score / K) + (1 - lambda) *
-//! game result`, with K fitted to the hand-set evaluation first (Texel's tuning); the
+//! game result`, with K fitted to the hand-set evaluation first (Texel's tuning; with
+//! `--keep-scale`, to the `--init` weights, the units of the search scores); the
 //! weights (pattern and combined-class values for the side to move and the waiting
 //! side, the two threat terms, the values of the combinations of four lines and of
 //! the threat masks seen often enough, per colour) are fitted to it by full-batch Adam on the
@@ -295,6 +296,21 @@ fn target(s: &Sample, k: f64, lambda: f64) -> f64 {
     lambda * sigmoid(f64::from(s.score) / k) + (1.0 - lambda) * f64::from(s.target_result)
 }
 
+/// Texel's scale: the K for which `sigmoid(w.f / K)` best fits the game results.
+fn texel_scale(w: &[f64], data: &[Sample]) -> f64 {
+    let (mut lo, mut hi) = (20.0f64, 3000.0f64);
+    for _ in 0..60 {
+        let a = lo + (hi - lo) / 3.0;
+        let b = hi - (hi - lo) / 3.0;
+        if error(w, data, a, 0.0) < error(w, data, b, 0.0) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
 /// Mean squared error of `sigmoid(w.f / k)` against the targets.
 fn error(w: &[f64], data: &[Sample], k: f64, lambda: f64) -> f64 {
     let sum: f64 = data
@@ -320,7 +336,7 @@ fn weight_file(path: &str) -> Result<Vec<f64>, String> {
 
 fn train(args: &[String]) {
     let rule = rule_of(args);
-    let files: Vec<String> = positional(args, &[])
+    let files: Vec<String> = positional(args, &["--keep-scale"])
         .into_iter()
         .map(String::from)
         .collect();
@@ -349,23 +365,20 @@ fn train(args: &[String]) {
     let hand = training::hand_eval_weights();
     let mut w: Vec<f64> = (0..2 * NW).map(|i| f64::from(hand[i % NW])).collect();
     // Texel: the scale of the hand evaluation against the game results (lambda 0).
-    let (mut lo, mut hi) = (20.0f64, 3000.0f64);
-    for _ in 0..60 {
-        let a = lo + (hi - lo) / 3.0;
-        let b = hi - (hi - lo) / 3.0;
-        if error(&w, &train, a, 0.0) < error(&w, &train, b, 0.0) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    let k = (lo + hi) / 2.0;
+    let mut k = texel_scale(&w, &train);
     // `--init FILE`: start the fit from an existing weight file (fine-tuning).
     if !init.is_empty() {
         w = weight_file(&init).unwrap_or_else(|e| {
             eprintln!("{e}");
             std::process::exit(1);
         });
+        // `--keep-scale`: K fitted to the starting weights instead, so that the fit
+        // keeps their scale (the search's margins are in its units).
+        let k_init = texel_scale(&w, &train);
+        eprintln!("K of the hand-set weights {k:.1}, of {init} {k_init:.1}");
+        if args.iter().any(|a| a == "--keep-scale") {
+            k = k_init;
+        }
     }
     eprintln!(
         "K = {k:.1}; {}: train {:.5}, held out {:.5} (results only {:.5})",
