@@ -19,7 +19,10 @@
 //! of the game exactly, choosing the best move or a random one by turns, and prints
 //! `player opponent score` (hex bitboards, the mover's exact final disc difference)
 //! per position. `train` fits the weights by least squares, one set per stage (by
-//! empties), holding back every 20th game to report the error.
+//! empties), holding back every 20th game to report, per stage, the mean error and
+//! bias of the fit on them, the correlation of its values with the targets, and the
+//! error of guessing a draw for every position (on balanced positions an evaluation
+//! can be worse than that guess).
 
 mod boot;
 mod branch;
@@ -499,9 +502,13 @@ fn train(args: &[String]) {
             .sum::<f64>()
             / test_set.len().max(1) as f64
             / eval::DISC as f64;
+        // How much of the targets' spread the weights explain: the correlation of
+        // prediction and target, and the error of predicting 0 (a draw) for all.
+        let (corr, draw) = agreement(&test_set, &w);
         eprintln!(
             "stage {stage} ({lo}-{hi} empties): {} train, {} test, mean error {:.2} discs, \
-             bias {bias:+.2} (hand-set evaluation {hand:.2})",
+             bias {bias:+.2}, correlation {corr:.3} (a draw guessed: {draw:.2}; hand-set \
+             evaluation {hand:.2})",
             train_set.len(),
             test_set.len(),
             mae
@@ -529,6 +536,32 @@ fn train(args: &[String]) {
         std::process::exit(1);
     }
     eprintln!("wrote {out}");
+}
+
+/// The correlation of the predictions of `w` with the targets over `samples`, and
+/// the mean absolute target in discs (the error of guessing a draw everywhere).
+fn agreement(samples: &[&Sample], w: &[f32]) -> (f64, f64) {
+    let n = samples.len().max(1) as f64;
+    let pairs: Vec<(f64, f64)> = samples
+        .iter()
+        .map(|s| (f64::from(s.predict(w)), f64::from(s.target)))
+        .collect();
+    let (mp, mt) = pairs
+        .iter()
+        .fold((0.0, 0.0), |(a, b), &(p, t)| (a + p / n, b + t / n));
+    let (mut cov, mut vp, mut vt) = (0.0, 0.0, 0.0);
+    for &(p, t) in &pairs {
+        cov += (p - mp) * (t - mt);
+        vp += (p - mp) * (p - mp);
+        vt += (t - mt) * (t - mt);
+    }
+    let corr = if vp > 0.0 && vt > 0.0 {
+        cov / (vp * vt).sqrt()
+    } else {
+        0.0
+    };
+    let draw = pairs.iter().map(|&(_, t)| t.abs()).sum::<f64>() / n / f64::from(eval::DISC);
+    (corr, draw)
 }
 
 /// Least squares by full-batch gradient steps, each weight's step divided by how often
