@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rebuilds the reversi pattern evaluation, src/games/reversi/weights.bin, the way the
-# committed weights were made (about 215 minutes on 2 cores):
+# committed weights were made (about 290 minutes on 2 cores):
 #
 #   scripts/train-reversi-eval.sh [XOT_OPENINGS] [WORK_DIR]
 #
@@ -37,6 +37,13 @@
 #    1-3 are refitted from step 3's weights on them alone, one weight per symmetry
 #    class, each stage keeping the epoch with the lowest held-out error (`train
 #    --from-stage 1 --to-stage 3 --classes --keep-best`).
+# 5. Stages 14-25 empties on ply's own games: 2400 games from the XOT openings played
+#    by ply's depth-10 search on the weights of step 4 without random moves, every
+#    position from 24 empties down to 14 solved exactly (`selfplay --solve-at 24
+#    --label-to 14`, about 75 minutes; 11 exactly scored positions a game, those of
+#    close games between good players, which the noisy games of the steps before
+#    rarely reach); stages 2-4 refitted from step 4's weights on them
+#    (`train --from-stage 2 --to-stage 4 --classes --keep-best`).
 # The engine blends these stage weights at start-up into one set per number of
 # empties (pattern.rs, SETS), linearly between the two stages whose middles surround
 # it; the trainer still fits one set per stage. `train --blend` fits each stage
@@ -85,3 +92,8 @@ cargo build --release -p ply-trainers
 "$t" train "$work/branch24.txt" "$work/branch27.txt" --init "$w" --from-stage 1 \
     --to-stage 3 --epochs 200 --damp 50 --overlap 2 --classes --keep-best --min-samples 0 \
     --out "$w"
+cargo build --release -p ply-trainers
+"$t" selfplay --openings "$xot" --first 90000 --games 2400 --seed 86 --depth 10 \
+    --random-until 60 --solve-at 24 --label-to 14 --threads 2 > "$work/own24.txt"
+"$t" train "$work/own24.txt" --init "$w" --from-stage 2 --to-stage 4 --epochs 200 \
+    --damp 50 --overlap 2 --classes --keep-best --min-samples 0 --out "$w"
