@@ -18,9 +18,9 @@
 //! the exact scores of positions from noisy continuations of ply's own close games
 //! (`branch`, `train --classes --keep-best`), and those of 14 to 25 empties last to
 //! the exact scores of positions from ply's own depth-10 games without random moves
-//! (`selfplay --label-to`). The search evaluates with them from
-//! indices kept up to date move by move ([`super::indices::Indices`]); the endgame
-//! solver orders its moves with them.
+//! (`selfplay --label-to`). The search evaluates with them from indices kept up to
+//! date move by move ([`super::indices::Indices`]); the endgame solver orders its
+//! moves with them.
 
 use std::sync::OnceLock;
 
