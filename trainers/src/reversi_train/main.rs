@@ -20,9 +20,11 @@
 //! `player opponent score` (hex bitboards, the mover's exact final disc difference)
 //! per position. `train` fits the weights by least squares, one set per stage (by
 //! empties), holding back every 20th game to report, per stage, the mean error and
-//! bias of the fit on them, the correlation of its values with the targets, and the
-//! error of guessing a draw for every position (on balanced positions an evaluation
-//! can be worse than that guess).
+//! bias of the fit on them, the correlation of its values with the targets (over all
+//! of them, and within each parity of empties: a search compares leaves of one
+//! parity, so an offset between the parities, which the first includes, cancels in
+//! it), and the error of guessing a draw for every position (on balanced positions an
+//! evaluation can be worse than that guess).
 
 mod boot;
 mod branch;
@@ -505,10 +507,19 @@ fn train(args: &[String]) {
         // How much of the targets' spread the weights explain: the correlation of
         // prediction and target, and the error of predicting 0 (a draw) for all.
         let (corr, draw) = agreement(&test_set, &w);
+        let parity = |odd: u32| {
+            let part: Vec<&Sample> = test_set
+                .iter()
+                .copied()
+                .filter(|s| s.empties % 2 == odd)
+                .collect();
+            agreement(&part, &w).0
+        };
+        let (even, odd) = (parity(0), parity(1));
         eprintln!(
             "stage {stage} ({lo}-{hi} empties): {} train, {} test, mean error {:.2} discs, \
-             bias {bias:+.2}, correlation {corr:.3} (a draw guessed: {draw:.2}; hand-set \
-             evaluation {hand:.2})",
+             bias {bias:+.2}, correlation {corr:.3} (even {even:.3}, odd {odd:.3}; a draw \
+             guessed: {draw:.2}; hand-set evaluation {hand:.2})",
             train_set.len(),
             test_set.len(),
             mae
