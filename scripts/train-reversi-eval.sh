@@ -26,7 +26,8 @@
 #    (hence the rebuild). (About 35 minutes a round.)
 #    (`train LABELLED --init W --from-stage S --lr 0 --min-samples 0 --out SCRATCH`
 #    prints the error, bias and correlation of weights W on a labelled file whose
-#    lines are all game 0.)
+#    lines are all game 0, by each stage's own weights; with `--blend`, as the engine
+#    blends them.)
 # 4. Close endgames (stages 10-21 empties): 3000 games from the XOT openings played by
 #    ply's depth-8 search on the weights of step 3 without random moves (`selfplay
 #    --random-until 60`, 15 minutes); from each game's position at 24 empties (and at

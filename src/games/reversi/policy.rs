@@ -1,7 +1,7 @@
 //! Reversi's search policy: no pruning by the static score (its error is several
-//! discs), Multi-ProbCut on a shallow search instead, the evaluation after each
-//! move as the move order, and the last two plies by the game's own search
-//! ([`shallow::search`]).
+//! discs), Multi-ProbCut on a shallow search instead, Edax's fast ordering near the
+//! leaves and the evaluation after each move deeper as the move order, and the last
+//! two plies by the game's own search ([`shallow::search`]).
 
 use super::{eval, pattern, shallow, Reversi};
 use crate::games::{Game, ProbCut, ScoredMove, SearchPolicy};

@@ -8,8 +8,9 @@
 //! evaluation (up to `--noise` 1/100 discs added to each move's value: plausible
 //! moves, not random ones). Every position of a branch from `--solve-from` empties
 //! down to `--to` is solved exactly and printed, once a root (branches often meet
-//! again), as `player opponent score game score` (the root's game, so a held-out
-//! game's branches are all held out). The solver's table is cleared at each root and
+//! again), as `player opponent score game value` (the root's game, so a held-out
+//! game's branches are all held out; the value is the score in 1/100 disc, as
+//! `selfplay`'s fifth field). The solver's table is cleared at each root and
 //! carries over between its branches, which share most of their endgames; the output
 //! does not depend on the number of threads.
 //!

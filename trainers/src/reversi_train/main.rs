@@ -14,11 +14,12 @@
 //! through the engine's blend of neighbouring stages (`pattern::blend`): to every
 //! position whose weight set it has a share in, the other stage's share held fixed.
 //!
-//! `gen` plays each opening (one line of moves such as `f5d6c4d3`) on with a noisy
-//! two-ply search until `--solve-from` empties, then solves every position of the rest
-//! of the game exactly, choosing the best move or a random one by turns, and prints
-//! `player opponent score` (hex bitboards, the mover's exact final disc difference)
-//! per position. `train` fits the weights by least squares, one set per stage (by
+//! `gen` plays each opening (one line of moves such as `f5d6c4d3`) on until
+//! `--solve-from` empties, one move in eight random and the others by a noisy
+//! two-ply search on the hand-set evaluation, then solves each position exactly down
+//! to 4 empties, going on by the best move or a random one (a coin flip each move),
+//! and prints `player opponent score game` (hex bitboards, the mover's exact final
+//! disc difference, the game's number) per position. `train` fits the weights by least squares, one set per stage (by
 //! empties), holding back every 20th game to report, per stage, the mean error and
 //! bias of the fit on them, the correlation of its values with the targets (over all
 //! of them, and within each parity of empties: a search compares leaves of one
