@@ -21,11 +21,11 @@
 //! and prints `player opponent score game` (hex bitboards, the mover's exact final
 //! disc difference, the game's number) per position. `train` fits the weights by
 //! least squares, one set per stage (by empties), holding back every 20th game to
-//! report, per stage, the mean error and bias of the fit on them, the correlation of its values with the targets (over all
-//! of them, and within each parity of empties: a search compares leaves of one
-//! parity, so an offset between the parities, which the first includes, cancels in
-//! it), and the error of guessing a draw for every position (on balanced positions an
-//! evaluation can be worse than that guess).
+//! report, per stage, the mean error and bias of the fit on them, the correlation of
+//! its values with the targets (over all of them, and within each parity of empties:
+//! a search compares leaves of one parity, so an offset between the parities, which
+//! the first includes, cancels in it), and the error of guessing a draw for every
+//! position (on balanced positions an evaluation can be worse than that guess).
 
 mod boot;
 mod branch;
