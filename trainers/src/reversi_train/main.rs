@@ -508,18 +508,22 @@ fn train(args: &[String]) {
         // How much of the targets' spread the weights explain: the correlation of
         // prediction and target, and the error of predicting 0 (a draw) for all.
         let (corr, draw) = agreement(&test_set, &w);
+        // Within one parity of empties ("none" where the held-out games have none).
         let parity = |odd: u32| {
             let part: Vec<&Sample> = test_set
                 .iter()
                 .copied()
                 .filter(|s| s.empties % 2 == odd)
                 .collect();
-            agreement(&part, &w).0
+            match part.len() {
+                0 | 1 => "none".to_string(),
+                _ => format!("{:.3}", agreement(&part, &w).0),
+            }
         };
         let (even, odd) = (parity(0), parity(1));
         eprintln!(
             "stage {stage} ({lo}-{hi} empties): {} train, {} test, mean error {:.2} discs, \
-             bias {bias:+.2}, correlation {corr:.3} (even {even:.3}, odd {odd:.3}; a draw \
+             bias {bias:+.2}, correlation {corr:.3} (even {even}, odd {odd}; a draw \
              guessed: {draw:.2}; hand-set evaluation {hand:.2})",
             train_set.len(),
             test_set.len(),
