@@ -24,8 +24,11 @@
 //! report, per stage, the mean error and bias of the fit on them, the correlation of
 //! its values with the targets (over all of them, and within each parity of empties:
 //! a search compares leaves of one parity, so an offset between the parities, which
-//! the first includes, cancels in it), and the error of guessing a draw for every
-//! position (on balanced positions an evaluation can be worse than that guess).
+//! the first includes, cancels in it), the error of guessing a draw for every
+//! position (on balanced positions an evaluation can be worse than that guess), and,
+//! where a file lists the positions after each move of one parent together (the
+//! children of `selfplay`'s positions), how often the weights order those siblings as
+//! their targets.
 
 mod boot;
 mod branch;
@@ -529,6 +532,14 @@ fn train(args: &[String]) {
             test_set.len(),
             mae
         );
+        if let Some((pairs, right, groups, first)) = sibling_order(&test_set, &w) {
+            eprintln!(
+                "  siblings: {:.1}% of {pairs} pairs ordered as their targets; the best \
+                 sibling first in {:.1}% of {groups} groups",
+                100.0 * right,
+                100.0 * first
+            );
+        }
         for (i, x) in w.iter().enumerate() {
             all[stage * size + i] = x.round().clamp(-32000.0, 32000.0) as i16;
         }
@@ -552,6 +563,45 @@ fn train(args: &[String]) {
         std::process::exit(1);
     }
     eprintln!("wrote {out}");
+}
+
+/// How well `w` orders positions that are one move apart from the same parent: runs of
+/// consecutive samples with the same game and the same number of empties (a file of
+/// every position after each move of a game's positions, such as the children of
+/// `selfplay`'s positions, lists them so; a game's own line has one position each).
+/// Of the pairs in a run with different targets, the share `w` orders as the targets;
+/// of the runs, the share where the lowest prediction (the parent's choice: each value
+/// is for the side to move after the parent's move) has the lowest target. `None`
+/// without runs of two or more. A search's move order and its choice among the leaves
+/// of one parent are this ranking, not the values' scale.
+fn sibling_order(samples: &[&Sample], w: &[f32]) -> Option<(usize, f64, usize, f64)> {
+    let (mut pairs, mut right, mut groups, mut first) = (0usize, 0usize, 0usize, 0usize);
+    for run in samples.chunk_by(|a, b| a.game == b.game && a.empties == b.empties) {
+        if run.len() < 2 {
+            continue;
+        }
+        let v: Vec<(f32, f32)> = run.iter().map(|s| (s.predict(w), s.target)).collect();
+        for (i, a) in v.iter().enumerate() {
+            for b in &v[i + 1..] {
+                if a.1 != b.1 {
+                    pairs += 1;
+                    right += usize::from((a.0 < b.0) == (a.1 < b.1) && a.0 != b.0);
+                }
+            }
+        }
+        let low = v.iter().map(|x| x.1).fold(f32::INFINITY, f32::min);
+        let pick = v.iter().min_by(|a, b| a.0.total_cmp(&b.0));
+        groups += 1;
+        first += usize::from(pick.is_some_and(|p| p.1 == low));
+    }
+    (groups > 0).then(|| {
+        (
+            pairs,
+            right as f64 / pairs.max(1) as f64,
+            groups,
+            first as f64 / groups as f64,
+        )
+    })
 }
 
 /// The correlation of the predictions of `w` with the targets over `samples`, and
