@@ -324,6 +324,8 @@ struct Sample {
     target: f32,
     empties: u32,
     game: usize,
+    /// The occupied squares, where known (0 otherwise): a pass repeats them.
+    occupied: u64,
     fixed: f32,
     share: f32,
 }
@@ -336,6 +338,7 @@ impl Sample {
             target,
             empties,
             game,
+            occupied: 0,
             fixed: 0.0,
             share: 1.0,
         }
@@ -401,13 +404,9 @@ fn train(args: &[String]) {
             }
             let features = sample_features(p, o, classes);
             let empties = 64 - (p | o).count_ones();
-            samples.push(Sample::new(
-                features,
-                eval::hand_set(p, o),
-                target,
-                empties,
-                game,
-            ));
+            let mut sample = Sample::new(features, eval::hand_set(p, o), target, empties, game);
+            sample.occupied = p | o;
+            samples.push(sample);
         }
     }
     // The files may list games in any order: sort by game (stable within a game).
@@ -566,9 +565,10 @@ fn train(args: &[String]) {
 }
 
 /// How well `w` orders positions that are one move apart from the same parent: runs of
-/// consecutive samples with the same game and the same number of empties (a file of
-/// every position after each move of a game's positions, such as the children of
-/// `selfplay`'s positions, lists them so; a game's own line has one position each).
+/// consecutive samples with the same game and the same number of empties, each on
+/// other squares than the one before (a file of every position after each move of a
+/// game's positions, such as the children of `selfplay`'s positions, lists them so; a
+/// game's own line has one position each, or two on the same squares around a pass).
 /// Of the pairs in a run with different targets, the share `w` orders as the targets;
 /// of the runs, the share where the lowest prediction (the parent's choice: each value
 /// is for the side to move after the parent's move) has the lowest target. `None`
@@ -576,7 +576,9 @@ fn train(args: &[String]) {
 /// of one parent are this ranking, not the values' scale.
 fn sibling_order(samples: &[&Sample], w: &[f32]) -> Option<(usize, f64, usize, f64)> {
     let (mut pairs, mut right, mut groups, mut first) = (0usize, 0usize, 0usize, 0usize);
-    for run in samples.chunk_by(|a, b| a.game == b.game && a.empties == b.empties) {
+    for run in samples
+        .chunk_by(|a, b| a.game == b.game && a.empties == b.empties && a.occupied != b.occupied)
+    {
         if run.len() < 2 {
             continue;
         }
