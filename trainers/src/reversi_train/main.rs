@@ -722,3 +722,37 @@ fn fit(
     }
     w
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sample whose prediction under `w[i] = i` is `value`.
+    fn sample(value: u32, target: f32, empties: u32, game: usize, occupied: u64) -> Sample {
+        let mut s = Sample::new(vec![value], 0, target, empties, game);
+        s.occupied = occupied;
+        s
+    }
+
+    #[test]
+    fn siblings_are_runs_of_one_game_and_empties_on_other_squares() {
+        let w: Vec<f32> = (0..8).map(|i| i as f32).collect();
+        let samples = [
+            // Three children of one parent: predictions 1, 2, 3 for targets 10, 30, 20.
+            sample(1, 10.0, 20, 1, 0b001),
+            sample(2, 30.0, 20, 1, 0b010),
+            sample(3, 20.0, 20, 1, 0b100),
+            // A game's line around a pass: the same squares, not siblings.
+            sample(4, 5.0, 30, 2, 0b111),
+            sample(5, -5.0, 30, 2, 0b111),
+            // One position alone.
+            sample(6, 0.0, 25, 3, 0b1),
+        ];
+        let refs: Vec<&Sample> = samples.iter().collect();
+        let (pairs, right, groups, first) = sibling_order(&refs, &w).expect("one run");
+        assert_eq!((pairs, groups), (3, 1));
+        assert!((right - 2.0 / 3.0).abs() < 1e-9);
+        assert_eq!(first, 1.0);
+        assert!(sibling_order(&refs[3..], &w).is_none());
+    }
+}
