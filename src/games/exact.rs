@@ -41,6 +41,13 @@ pub trait ExactSolver: Send {
     /// How much further a probable solve ([`ExactSolver::solve_probable`]) reaches
     /// than an exact one (0: the solver has none).
     const PROBABLE_EXTRA: u32 = 0;
+    /// Moves left from which, where a probable solve would be tried, the search is
+    /// instead carried on to the solver: its nodes with at most [`Self::LEAF_SOLVE`]
+    /// moves left are solved exactly (the game's policy does it;
+    /// `SearchParams::exact_leaves`). `u32::MAX`: never.
+    const LEAF_SEARCH_FROM: u32 = u32::MAX;
+    /// Moves left at which a search carried on to the solver solves its nodes.
+    const LEAF_SOLVE: u32 = 0;
     /// A probable solve: a selective solve to the end whose score is an estimate
     /// (cheaper than the exact solve by several times, and far surer than a midgame
     /// search); `None` when stopped first, or when the solver has none.

@@ -77,6 +77,19 @@ pub trait SearchPolicy<G: Game>: Default + Send {
         None
     }
 
+    /// Asks this thread's policy to value the nodes of its search with at most
+    /// `moves_left` moves left by the game's exact solver
+    /// ([`SearchPolicy::exact_leaf`]); 0: none (`SearchParams::exact_leaves`, set
+    /// before the search). Default: the game has no solver, nothing changes.
+    fn set_exact_leaves(&mut self, _moves_left: u32) {}
+
+    /// The exact value of a node (not the root) within the leaves
+    /// [`SearchPolicy::set_exact_leaves`] asked for: fail-soft within
+    /// `alpha`..`beta`, and the solver's nodes; `None` elsewhere. Default: none.
+    fn exact_leaf(&self, _pos: &G, _alpha: i32, _beta: i32) -> Option<(i32, u64)> {
+        None
+    }
+
     /// Multi-ProbCut (Buro): for a null-window node to be searched `depth` plies, a
     /// shallower depth whose result predicts the deep one's, and the margins (in
     /// evaluation units) beyond which that prediction, or the static score, is

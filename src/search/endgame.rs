@@ -12,7 +12,9 @@
 //!   follow ([`wld_at_depth`]): from depth 10 on, a probable solve
 //!   ([`ExactSolver::solve_probable`], an estimate that checks its result) after the
 //!   search picks the move up to six empties past the exact solve, at most 26
-//!   ([`probable_at_depth`]).
+//!   ([`probable_at_depth`]); from [`ExactSolver::LEAF_SEARCH_FROM`] moves left
+//!   (reversi: 24) the search itself is carried on to the solver instead: its nodes
+//!   with [`ExactSolver::LEAF_SOLVE`] moves left or fewer are solved exactly.
 //!   Before a solve of more than [`QUICK_SOLVE`] moves left, or a timed one, a
 //!   search of at most 10 plies gives lines at once and a fallback move. With a
 //!   clock, it first searches (a quarter of its time when a solve follows), then
@@ -309,17 +311,26 @@ impl<S: ExactSolver> Deliberation<'_, S> {
         let wld_max = wld_at_depth::<S>(exact_max, probable_max > 0);
         let solve = left <= wld_max;
         let probable = !solve && left <= probable_max;
+        // Far enough from the end, the search is carried on to the solver instead.
+        let leaf_search = probable && left >= S::LEAF_SEARCH_FROM;
+        let probable = probable && !leaf_search;
         let mut best = None;
         // A search first: its move is the answer if a timed solve does not finish, and
         // it shows lines at once before a long solve. Small untimed solves skip it.
         if !solve || time.is_some() || left > QUICK_SOLVE {
             let mut d = depth.min(left).max(1);
             let mut t = time;
-            if solve || probable {
+            let mut leaves = 0;
+            if leaf_search {
+                // To the solved nodes, up to two plies more (passes on the way).
+                let reach = left - S::LEAF_SOLVE;
+                d = depth.clamp(reach, reach + 2).min(left);
+                leaves = S::LEAF_SOLVE;
+            } else if solve || probable {
                 d = d.min(10);
                 t = t.map(|(s, h)| (s / 4, h / 2));
             }
-            best = self.midgame(pos, d, lines, t, verbose);
+            best = self.midgame(pos, d, lines, t, leaves, verbose);
         }
         if probable && !self.stopped() {
             // The solver guesses the score by its own short search (see
@@ -363,13 +374,15 @@ impl<S: ExactSolver> Deliberation<'_, S> {
         best
     }
 
-    /// The shared iterative-deepening search.
+    /// The shared iterative-deepening search (its nodes with at most
+    /// `exact_leaves` moves left solved exactly; 0: none).
     fn midgame(
         &mut self,
         pos: &S::Pos,
         depth: u32,
         lines: usize,
         time: Option<(Duration, Duration)>,
+        exact_leaves: u32,
         verbose: bool,
     ) -> Option<Line> {
         let mut limits = Limits::depth(self.start, depth);
@@ -377,9 +390,8 @@ impl<S: ExactSolver> Deliberation<'_, S> {
             limits.time = TimeLimit::Managed { soft, hard };
         }
         let params = SearchParams {
-            limits,
-            multipv: lines.max(1),
-            blocked: Vec::new(),
+            exact_leaves,
+            ..SearchParams::new(limits, lines.max(1))
         };
         let base = self.nodes;
         let notes = &mut *self.notes;
@@ -483,21 +495,13 @@ mod tests {
         let tt = TranspositionTable::new(1 << 20);
         let mut solver = Solver::new(1 << 20);
         let stop = AtomicBool::new(false);
-        let params = SearchParams {
-            limits: Limits::new(Instant::now()),
-            multipv: 1,
-            blocked: Vec::new(),
-        };
+        let params = SearchParams::new(Limits::new(Instant::now()), 1);
         let r = search_or_solve(&pos, &mut solver, SearchRequest::new(&params, &tt, &stop));
         assert_eq!(r.solved, Solved::Exact);
         assert_eq!(r.score, 18 * eval::DISC);
         assert_eq!(move_name(r.best), "G8");
 
-        let shallow = SearchParams {
-            limits: Limits::depth(Instant::now(), 3),
-            multipv: 1,
-            blocked: Vec::new(),
-        };
+        let shallow = SearchParams::new(Limits::depth(Instant::now(), 3), 1);
         let r = search_or_solve(&pos, &mut solver, SearchRequest::new(&shallow, &tt, &stop));
         assert_eq!(r.solved, Solved::No);
         assert!(pos.is_legal(r.best));
@@ -536,10 +540,12 @@ mod tests {
     }
 
     #[test]
-    fn at_depth_10_a_probable_solve_picks_the_move_up_to_26_empties() {
+    fn at_depth_10_a_search_to_exact_leaves_picks_the_move_at_24_and_25_empties() {
         // A position of tests/data/fforum-20-39.obf (24 empties: B2 wins by 4, the
-        // only winning move; A5 draws) and FFO #47 (25 empties, G2 best: +4): the
-        // probable solve's move, an estimate (not a proof) searched to the end, wins.
+        // only winning move; A5 draws) and FFO #47 (25 empties, G2 best: +4): where a
+        // probable solve would be tried, from 24 empties the search goes on to the
+        // nodes of 10 empties and solves them; its move, an estimate (not a proof),
+        // wins.
         for (obf, best) in [
             (
                 "--OOOO----OOOO---XOXXOOXOOXOOOOX-OOOOOXXXOOXXXXX--X-X----------- X",
@@ -566,7 +572,8 @@ mod tests {
             };
             let line = job.evaluate(&pos, 10, 1, None, false).expect("a line");
             assert_eq!(move_name(line.best), best);
-            assert_eq!((line.solved, line.depth), (Solved::No, pos.empties()));
+            let reach = pos.empties() - <Solver as ExactSolver>::LEAF_SOLVE;
+            assert_eq!((line.solved, line.depth), (Solved::No, reach));
         }
         // None below depth 10; at depth 16 up to 26 empties, from just past the exact
         // solve (21): no full win/loss/draw solve between.

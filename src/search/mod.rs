@@ -112,15 +112,19 @@ pub struct SearchParams {
     /// Moves the search must not play (Yixin-Board's YXBLOCK): left out of the root
     /// moves, unless every legal move is in the list.
     pub blocked: Vec<Move>,
+    /// Nodes with at most this many moves left are valued by the game's exact
+    /// solver ([`crate::games::SearchPolicy::set_exact_leaves`]); 0: none.
+    pub exact_leaves: u32,
 }
 
 impl SearchParams {
-    /// `limits` and `multipv` lines, no move blocked.
+    /// `limits` and `multipv` lines, no move blocked, no exact leaves.
     pub fn new(limits: Limits, multipv: usize) -> SearchParams {
         SearchParams {
             limits,
             multipv,
             blocked: Vec::new(),
+            exact_leaves: 0,
         }
     }
 }

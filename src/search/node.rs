@@ -1,5 +1,5 @@
 //! The node function: principal-variation negamax with the transposition table,
-//! mate-distance pruning, ProbCut, reverse futility, razoring, internal iterative
+//! the game's exact leaves where asked, mate-distance pruning, ProbCut, reverse futility, razoring, internal iterative
 //! reduction, futility and move-count pruning, fail-high and late-move reductions,
 //! each asking the game's policy ([`SearchPolicy`]) whether and how it applies.
 
@@ -26,6 +26,13 @@ impl<G: Game> Searcher<'_, G> {
         self.seldepth = self.seldepth.max(ply);
         if self.poll() {
             return 0;
+        }
+        // A node the game's exact solver values (only where the search asked for it).
+        if ply > 0 {
+            if let Some((v, n)) = self.policy.exact_leaf(&self.pos, alpha, beta) {
+                self.nodes += n;
+                return v;
+            }
         }
         // Near the leaves of a null-window node, the game's own shallow search.
         if !pv_node {

@@ -12,6 +12,7 @@ use super::tt::TranspositionTable;
 use super::{
     Limits, RootProgress, SearchInfo, SearchParams, SearchRequest, SearchResult, TimeLimit,
 };
+use crate::games::SearchPolicy;
 use crate::games::{Game, Move};
 
 /// The limits (stop flag, hard deadline, node count) are checked every this many nodes.
@@ -134,9 +135,11 @@ impl<'a, G: Game> Searcher<'a, G> {
         tt: &'a TranspositionTable,
         stop: &'a AtomicBool,
     ) -> Searcher<'a, G> {
+        let mut policy = G::Policy::default();
+        policy.set_exact_leaves(params.exact_leaves);
         Searcher {
             pos: root.clone(),
-            policy: G::Policy::default(),
+            policy,
             tt,
             stop,
             done: None,

@@ -346,6 +346,7 @@ impl GomocupSession {
             limits: self.limits(t, pos),
             multipv,
             blocked: self.blocked_moves(pos),
+            exact_leaves: 0,
         };
         // Yixin-Board draws the root moves being searched (`REALTIME POS/DONE`).
         let realtime = self.settings.show_detail & 1 != 0 && matches!(task, Task::Move);

@@ -347,11 +347,7 @@ impl UciSession {
 
     fn go(&mut self, t: Instant, go: Go) {
         let pos = self.pos();
-        let params = SearchParams {
-            limits: self.limits(t, &go, &pos),
-            multipv: 1,
-            blocked: Vec::new(),
-        };
+        let params = SearchParams::new(self.limits(t, &go, &pos), 1);
         let hold = go.infinite || go.ponder;
         let open_ended = hold || params.limits.is_open_ended();
         self.engine.go(&pos, params);

@@ -88,11 +88,7 @@ fn fresh_search<G: Game>(
     stop: &AtomicBool,
 ) -> SearchResult {
     tt.clear();
-    let params = SearchParams {
-        limits: Limits::depth(Instant::now(), depth),
-        multipv: 1,
-        blocked: Vec::new(),
-    };
+    let params = SearchParams::new(Limits::depth(Instant::now(), depth), 1);
     search(g, SearchRequest::new(&params, tt, stop))
 }
 

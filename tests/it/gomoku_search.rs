@@ -26,11 +26,7 @@ fn board(rule: Rule, black: &[(usize, usize)], white: &[(usize, usize)], to_move
 fn think(g: &Gomoku, depth: u32) -> SearchResult {
     let tt = TranspositionTable::new(8 << 20);
     let stop = AtomicBool::new(false);
-    let params = SearchParams {
-        limits: Limits::depth(Instant::now(), depth),
-        multipv: 1,
-        blocked: Vec::new(),
-    };
+    let params = SearchParams::new(Limits::depth(Instant::now(), depth), 1);
     search(g, SearchRequest::new(&params, &tt, &stop))
 }
 
@@ -205,11 +201,7 @@ fn lazy_smp_threads_share_the_work_and_agree_on_forced_moves() {
     );
     let tt = TranspositionTable::new(8 << 20);
     let stop = AtomicBool::new(false);
-    let params = SearchParams {
-        limits: Limits::depth(Instant::now(), 6),
-        multipv: 1,
-        blocked: Vec::new(),
-    };
+    let params = SearchParams::new(Limits::depth(Instant::now(), 6), 1);
     let mut infos = 0;
     let r = search(
         &g,

@@ -372,11 +372,7 @@ fn the_engine_position_plays_reversi() {
 
     let tt = TranspositionTable::new(1 << 20);
     let stop = AtomicBool::new(false);
-    let params = SearchParams {
-        limits: Limits::depth(std::time::Instant::now(), 4),
-        multipv: 1,
-        blocked: Vec::new(),
-    };
+    let params = SearchParams::new(Limits::depth(std::time::Instant::now(), 4), 1);
     let r = run_search(&pos, &params, &tt, &stop, &mut |_| {});
     assert_eq!(r.solved, Solved::No);
     assert!(pos.legal_moves().contains(&r.best));
@@ -428,8 +424,13 @@ fn the_trained_evaluation_predicts_ffo_scores() {
     assert!(lost_pattern <= lost_hand);
 }
 
-/// Plain minimax of the evaluation to `depth` plies (a pass costs no ply).
-fn minimax(pos: &mut Reversi, depth: u32) -> i32 {
+/// Plain minimax of the evaluation to `depth` plies (a pass costs no ply); the nodes
+/// below the root with at most `leaves` empties (0: none) take their exact score.
+fn minimax(pos: &mut Reversi, depth: u32, leaves: u32, root: bool) -> i32 {
+    if !root && pos.empties() <= leaves {
+        let s = Solver::new(1 << 20).solve(pos.player(), pos.opponent(), false, None, None);
+        return s.score * 100;
+    }
     if depth == 0 || pos.is_over() {
         return pos.evaluate();
     }
@@ -439,10 +440,46 @@ fn minimax(pos: &mut Reversi, depth: u32) -> i32 {
     for mv in list {
         pos.make(mv);
         let d = if mv == Move::PASS { depth } else { depth - 1 };
-        best = best.max(-minimax(pos, d));
+        best = best.max(-minimax(pos, d, leaves, false));
         pos.unmake();
     }
     best
+}
+
+/// A position of a random game once `done(position, plies played)` says so (or the
+/// game ends), and `None` when the side to move has no move there.
+fn random_game(seed: &mut u64, done: impl Fn(&Reversi, u32) -> bool) -> Option<Reversi> {
+    let mut pos = Reversi::new();
+    for ply in 0.. {
+        if done(&pos, ply) {
+            break;
+        }
+        let mut list = Vec::new();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        pos.make(list[(next_random(seed) % list.len() as u64) as usize]);
+    }
+    (!pos.is_over() && pos.move_mask() != 0).then_some(pos)
+}
+
+/// The score of a search of `pos` to `depth` with nodes of at most `exact_leaves`
+/// empties solved (0: none).
+fn search_score(pos: &Reversi, depth: u32, exact_leaves: u32) -> i32 {
+    use ply::search::tt::TranspositionTable;
+    use ply::search::{search, Limits, SearchParams, SearchRequest};
+    use std::sync::atomic::AtomicBool;
+    let tt = TranspositionTable::new(1 << 16);
+    let params = SearchParams {
+        exact_leaves,
+        ..SearchParams::new(Limits::depth(std::time::Instant::now(), depth), 1)
+    };
+    search(
+        pos,
+        SearchRequest::new(&params, &tt, &AtomicBool::new(false)),
+    )
+    .score
 }
 
 #[test]
@@ -450,38 +487,36 @@ fn shallow_searches_score_as_plain_minimax_of_the_evaluation() {
     // Depths 1 and 2 on positions of random games (reversi has no Multi-ProbCut
     // there and no reverse futility; depth 1 takes its value from the move list's
     // ordering scores).
-    use ply::search::tt::TranspositionTable;
-    use ply::search::{search, Limits, SearchParams, SearchRequest};
-    use std::sync::atomic::AtomicBool;
     let mut seed = 5;
     let mut checked = 0;
     for game in 0..40 {
-        let mut pos = Reversi::new();
-        for _ in 0..10 + game {
-            let mut list = Vec::new();
-            pos.legal_moves(&mut list);
-            if list.is_empty() {
-                break;
-            }
-            pos.make(list[(next_random(&mut seed) % list.len() as u64) as usize]);
-        }
-        if pos.is_over() || pos.move_mask() == 0 {
+        let Some(mut pos) = random_game(&mut seed, |_, ply| ply == 10 + game) else {
             continue;
-        }
+        };
         for depth in 1..=2 {
-            let tt = TranspositionTable::new(1 << 16);
-            let params = SearchParams {
-                limits: Limits::depth(std::time::Instant::now(), depth),
-                multipv: 1,
-                blocked: Vec::new(),
-            };
-            let r = search(
-                &pos,
-                SearchRequest::new(&params, &tt, &AtomicBool::new(false)),
-            );
-            assert_eq!(r.score, minimax(&mut pos, depth), "{pos} depth {depth}");
+            let want = minimax(&mut pos, depth, 0, true);
+            assert_eq!(search_score(&pos, depth, 0), want, "{pos} depth {depth}");
         }
         checked += 1;
     }
     assert!(checked > 30);
+}
+
+#[test]
+fn a_search_with_exact_leaves_scores_them_by_the_solver() {
+    // Depth 3 from 11-13 empties (no Multi-ProbCut below depth 3, none at the root):
+    // every line reaches 10 empties (a forced move costs the search no depth, a pass
+    // none in either), and those nodes take their exact score in every window the
+    // search gives them.
+    let mut seed = 11;
+    let mut checked = 0;
+    for game in 0..24 {
+        let Some(mut pos) = random_game(&mut seed, |p, _| p.empties() <= 11 + game % 3) else {
+            continue;
+        };
+        let want = minimax(&mut pos, 3, 10, true);
+        assert_eq!(search_score(&pos, 3, 10), want, "{pos}");
+        checked += 1;
+    }
+    assert!(checked > 15);
 }

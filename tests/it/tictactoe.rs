@@ -103,11 +103,7 @@ fn every_reachable_position_gets_a_value_keeping_move() {
 
         let mut b = board;
         let want = value(&mut b, side, &mut memo);
-        let params = SearchParams {
-            limits: Limits::new(Instant::now()),
-            multipv: 1,
-            blocked: Vec::new(),
-        };
+        let params = SearchParams::new(Limits::new(Instant::now()), 1);
         tt.clear();
         let r = search(&game, SearchRequest::new(&params, &tt, &stop));
         let sq = r.best.index();

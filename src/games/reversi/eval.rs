@@ -164,7 +164,7 @@ pub const PROBCUT_T: f64 = 1.0;
 /// standard deviation of the deep value around the shallow one, as fitted by
 /// `reversi_train mpc` (trainers/), and for the static score (Edax's check) the
 /// same times the mean of that deviation and the static score's own.
-pub fn probcut(empties: u32, depth: i32) -> Option<ProbCut> {
+pub fn probcut(empties: u32, depth: i32, t: f64) -> Option<ProbCut> {
     if depth < PROBCUT_MIN_DEPTH || empties as i32 <= depth {
         return None;
     }
@@ -174,7 +174,7 @@ pub fn probcut(empties: u32, depth: i32) -> Option<ProbCut> {
     };
     let sigma = mpc_sigma(empties, depth, shallow);
     let sigma0 = mpc_sigma(empties, depth, 0);
-    let units = |x: f64| (PROBCUT_T * x * f64::from(DISC)) as i32;
+    let units = |x: f64| (t * x * f64::from(DISC)) as i32;
     Some(ProbCut {
         shallow,
         margin: units(sigma),

@@ -82,7 +82,12 @@ fn shallow_search_agrees_with_minimax() {
             }
             for depth in 1..=2 {
                 let exact = minimax(&mut r, depth);
-                let full = ReversiPolicy.shallow_search(&r, depth, -eval::MAX_EVAL, eval::MAX_EVAL);
+                let full = ReversiPolicy::default().shallow_search(
+                    &r,
+                    depth,
+                    -eval::MAX_EVAL,
+                    eval::MAX_EVAL,
+                );
                 assert_eq!(
                     full.map(|x| x.0),
                     Some(exact),
@@ -91,7 +96,7 @@ fn shallow_search_agrees_with_minimax() {
                 );
                 // Fail-soft on a null window: above it only when the value is.
                 for bound in [exact - 150, exact - 1, exact, exact + 1, exact + 150] {
-                    let (v, _) = ReversiPolicy
+                    let (v, _) = ReversiPolicy::default()
                         .shallow_search(&r, depth, bound - 1, bound)
                         .expect("trained");
                     assert_eq!(v >= bound, exact >= bound, "{} {depth} {bound}", r.to_obf());

@@ -108,11 +108,8 @@ pub fn branch(args: &[String]) {
                             // Not labelled, or labelled already.
                         } else if empties > exact_from && search_depth > 0 {
                             let pos = Reversi::from_discs(p, o, Color::Black);
-                            let params = SearchParams {
-                                limits: Limits::depth(Instant::now(), search_depth),
-                                multipv: 1,
-                                blocked: Vec::new(),
-                            };
+                            let params =
+                                SearchParams::new(Limits::depth(Instant::now(), search_depth), 1);
                             let r = search(&pos, SearchRequest::new(&params, tt, &stop));
                             let discs = (r.score as f64 / eval::DISC as f64).round() as i32;
                             s += &format!("{p:016x} {o:016x} {discs} {g} {}\n", r.score);

@@ -80,7 +80,7 @@ pub fn mpc(args: &[String]) {
         let (lo, hi) = pattern::stage_range(st);
         let mid = f64::from(lo + hi) / 2.0;
         for d in 3..=depth as i32 {
-            let Some(s) = eval::probcut(60, d).map(|c| c.shallow) else {
+            let Some(s) = eval::probcut(60, d, eval::PROBCUT_T).map(|c| c.shallow) else {
                 continue;
             };
             let diffs: Vec<f64> = picked

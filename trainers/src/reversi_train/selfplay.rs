@@ -168,11 +168,7 @@ impl Game {
                 Some(b) if m & bit(b) != 0 && solved.len() % 2 == 1 => b,
                 _ => {
                     let pos = Reversi::from_discs(p, o, Color::Black);
-                    let params = SearchParams {
-                        limits: Limits::depth(Instant::now(), self.depth),
-                        multipv: 1,
-                        blocked: Vec::new(),
-                    };
+                    let params = SearchParams::new(Limits::depth(Instant::now(), self.depth), 1);
                     let r = search(&pos, SearchRequest::new(&params, &player.tt, &stop));
                     if best.is_none() {
                         seen.push((p, o, first, r.score));

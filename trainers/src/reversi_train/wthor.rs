@@ -100,11 +100,7 @@ pub fn wthor(args: &[String]) {
                 tt.clear();
                 let stop = AtomicBool::new(false);
                 for &(p, o, score) in game {
-                    let params = SearchParams {
-                        limits: Limits::depth(Instant::now(), depth),
-                        multipv: 1,
-                        blocked: Vec::new(),
-                    };
+                    let params = SearchParams::new(Limits::depth(Instant::now(), depth), 1);
                     let pos = Reversi::from_discs(p, o, Color::Black);
                     let r = search(&pos, SearchRequest::new(&params, tt, &stop));
                     text.push_str(&format!("{p:016x} {o:016x} {score} {g} {}\n", r.score));

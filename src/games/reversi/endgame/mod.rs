@@ -243,6 +243,22 @@ impl Solver {
         self.solve_goal(p, o, goal, max_nodes, stop, deadline)
     }
 
+    /// The exact score of `p` (to move) against `o` within (`alpha`, `beta`) in
+    /// discs, fail-soft (a score at or below `alpha` is an upper bound, at or above
+    /// `beta` a lower one), and the nodes: a solve of a search's leaf, with `hash`
+    /// the caller's own table, no threads and no stop (a leaf is small).
+    pub fn solve_window(hash: &EndHash, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u64) {
+        let mut s = Search::new(hash, None, None);
+        let n = 64 - (p | o).count_ones();
+        #[cfg(target_arch = "x86_64")]
+        if cpu::fast_bits() {
+            let v = window::<kernel::V3>(&mut s, p, o, (alpha, beta), n);
+            return (v, s.nodes.max(1));
+        }
+        let v = window::<Portable>(&mut s, p, o, (alpha, beta), n);
+        (v, s.nodes.max(1))
+    }
+
     /// The solver's evaluation search of `p` (to move) against `o`: `depth` plies of
     /// alpha-beta on the pattern evaluation over the whole window, in evaluation
     /// units, and its nodes. It is the probe of the selective passes' probcut; the
@@ -341,6 +357,15 @@ impl<'a> Search<'a> {
         if self.split.as_ref().is_some_and(|s| s.chain_cut()) {
             self.aborted = true;
         }
+    }
+}
+
+/// [`Solver::solve_window`]'s search: a null window by `nws`, a wider one by `pvs`.
+fn window<K: Kernel>(s: &mut Search, p: u64, o: u64, (alpha, beta): (i32, i32), n: u32) -> i32 {
+    if beta <= alpha + 1 {
+        K::nws(s, p, o, alpha, n, None)
+    } else {
+        K::pvs(s, p, o, alpha, beta, n, None)
     }
 }
 

@@ -265,3 +265,40 @@ fn a_checked_probable_solve_keeps_the_result() {
     }
     assert!(checked_nodes < wld_nodes, "{checked_nodes} {wld_nodes}");
 }
+
+#[test]
+fn a_window_solve_bounds_the_exact_score_as_its_window_says() {
+    // Null windows by `nws`, wider ones by `pvs`, on positions of 6-12 empties:
+    // inside the window the exact score, outside it a bound on the right side.
+    let mut seed = 23;
+    let hash = EndHash::new(1 << 20);
+    for i in 0..30 {
+        let (p, o) = random_position(&mut seed, 52 + i % 7);
+        let exact = Solver::new(1 << 20).solve(p, o, false, None, None).score;
+        for (alpha, beta) in [
+            (-65, 65),
+            (-3, 4),
+            (exact - 1, exact),
+            (exact, exact + 1),
+            (-1, 0),
+            (0, 1),
+            (8, 20),
+        ] {
+            let (v, nodes) = Solver::solve_window(&hash, p, o, alpha, beta);
+            assert!(nodes > 0);
+            if exact <= alpha {
+                assert!(
+                    exact <= v && v <= alpha,
+                    "{i}: {exact} in ({alpha}, {beta}) gave {v}"
+                );
+            } else if exact >= beta {
+                assert!(
+                    beta <= v && v <= exact,
+                    "{i}: {exact} in ({alpha}, {beta}) gave {v}"
+                );
+            } else {
+                assert_eq!(v, exact, "{i}: ({alpha}, {beta})");
+            }
+        }
+    }
+}
