@@ -46,7 +46,8 @@ pub trait ExactSolver: Send {
     /// moves left are solved exactly (the game's policy does it;
     /// `SearchParams::exact_leaves`). `u32::MAX`: never.
     const LEAF_SEARCH_FROM: u32 = u32::MAX;
-    /// Moves left at which a search carried on to the solver solves its nodes.
+    /// Moves left at or below which a search carried on to the solver solves its
+    /// nodes.
     const LEAF_SOLVE: u32 = 0;
     /// A probable solve: a selective solve to the end whose score is an estimate
     /// (cheaper than the exact solve by several times, and far surer than a midgame

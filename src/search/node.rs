@@ -1,7 +1,8 @@
 //! The node function: principal-variation negamax with the transposition table,
-//! the game's exact leaves where asked, mate-distance pruning, ProbCut, reverse futility, razoring, internal iterative
-//! reduction, futility and move-count pruning, fail-high and late-move reductions,
-//! each asking the game's policy ([`SearchPolicy`]) whether and how it applies.
+//! the game's exact leaves where asked, mate-distance pruning, ProbCut, reverse
+//! futility, razoring, internal iterative reduction, futility and move-count
+//! pruning, fail-high and late-move reductions, each asking the game's policy
+//! ([`SearchPolicy`]) whether and how it applies.
 
 use super::movepick;
 use super::stack::{update_pv, NO_EVAL};

@@ -12,8 +12,7 @@ use super::tt::TranspositionTable;
 use super::{
     Limits, RootProgress, SearchInfo, SearchParams, SearchRequest, SearchResult, TimeLimit,
 };
-use crate::games::SearchPolicy;
-use crate::games::{Game, Move};
+use crate::games::{Game, Move, SearchPolicy};
 
 /// The limits (stop flag, hard deadline, node count) are checked every this many nodes.
 const CHECK_EVERY: u64 = 1024;
