@@ -91,11 +91,12 @@ pub struct Gomoku {
     pub(super) dirs: [isize; 4],
     pub(super) cells: Vec<u8>,
     pub(super) info: Vec<Info>,
-    /// Stones within Chebyshev distance 2 (candidate squares).
-    pub(super) near: Vec<u8>,
-    /// One bit per padded square: empty with a stone within distance 2 (`near`), so
-    /// that the candidates are visited without scanning the board.
-    pub(super) cand: Vec<u64>,
+    /// The stones of each padded row, one bit per padded column: the candidate
+    /// squares (empty, a stone within Chebyshev distance 2) are read off them
+    /// ([`Gomoku::for_each_candidate`]) without scanning the board.
+    pub(super) rows: Vec<u64>,
+    /// The padded columns of the board's squares.
+    pub(super) columns: u64,
     /// The move of each padded square (`Move::NONE` off the board).
     pub(super) moves: Vec<Move>,
     pub(super) lines: &'static pattern::LineTable,
@@ -164,8 +165,8 @@ impl Gomoku {
             dirs,
             cells,
             info: vec![Info::default(); stride * rows],
-            near: vec![0; stride * rows],
-            cand: vec![0; (stride * rows).div_ceil(64)],
+            rows: vec![0; rows],
+            columns: ((1u64 << width) - 1) << BORDER,
             moves,
             lines: pattern::line_table(rule),
             combos: eval::combo_tables(rule, true),
@@ -410,36 +411,14 @@ impl Gomoku {
         }
     }
 
-    /// Marks padded square `q` as a candidate or not ([`Gomoku::cand`]).
+    /// Sets or clears the stone bit of padded square `q` in [`Gomoku::rows`].
     #[inline]
-    fn set_candidate(&mut self, q: usize, on: bool) {
-        let bit = 1u64 << (q % 64);
+    fn mark_stone(&mut self, q: usize, on: bool) {
+        let bit = 1u64 << (q % self.stride);
         if on {
-            self.cand[q / 64] |= bit;
+            self.rows[q / self.stride] |= bit;
         } else {
-            self.cand[q / 64] &= !bit;
-        }
-    }
-
-    #[inline]
-    fn update_near(&mut self, p: usize, add: bool) {
-        let s = self.stride;
-        let base = p - 2 * s - 2;
-        for dy in 0..5 {
-            let row = base + dy * s;
-            for q in row..row + 5 {
-                if add {
-                    self.near[q] += 1;
-                    if self.near[q] == 1 && self.cells[q] == EMPTY {
-                        self.set_candidate(q, true);
-                    }
-                } else {
-                    self.near[q] -= 1;
-                    if self.near[q] == 0 {
-                        self.set_candidate(q, false);
-                    }
-                }
-            }
+            self.rows[q / self.stride] &= !bit;
         }
     }
 
@@ -476,9 +455,8 @@ impl Gomoku {
         self.remove_square(p);
         let code = c as u16 + 1;
         self.cells[p] = code as u8;
-        self.set_candidate(p, false);
+        self.mark_stone(p, true);
         self.update_lines::<false>(p, code);
-        self.update_near(p, true);
         self.key ^= self.zob[p][c];
         self.set_side_to_move(color.other());
     }
@@ -496,10 +474,7 @@ impl Gomoku {
             info.pat[ch.d as usize] = ch.pat;
             info.code = ch.code;
         }
-        self.update_near(p, false);
-        if self.near[p] != 0 {
-            self.set_candidate(p, true);
-        }
+        self.mark_stone(p, false);
         // The square's own patterns were not touched while it was occupied.
         self.tot_move = h.tot_move;
         self.tot_wait = h.tot_wait;

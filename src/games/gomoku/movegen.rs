@@ -6,7 +6,7 @@
 //! tables.
 
 use super::pattern::{self, EMPTY, P4_FIVE, POW11};
-use super::{Gomoku, Rule};
+use super::{Gomoku, Rule, BORDER};
 use crate::games::{Color, Move, ScoredMove};
 
 /// Move-ordering tier step (above any attack + defence value).
@@ -38,13 +38,21 @@ impl Gomoku {
         self.gen_all(out);
     }
 
-    /// Calls `f(pos, move)` for every empty candidate square (near a stone), ascending.
+    /// Calls `f(pos, move)` for every empty candidate square (a stone within
+    /// Chebyshev distance 2), ascending.
     #[inline]
     pub(super) fn for_each_candidate(&self, mut f: impl FnMut(usize, Move)) {
-        for (i, &word) in self.cand.iter().enumerate() {
-            let mut bits = word;
+        let s = self.stride;
+        for r in BORDER..BORDER + self.height {
+            let near = self.rows[r - 2]
+                | self.rows[r - 1]
+                | self.rows[r]
+                | self.rows[r + 1]
+                | self.rows[r + 2];
+            let near = near | near << 1 | near << 2 | near >> 1 | near >> 2;
+            let mut bits = near & !self.rows[r] & self.columns;
             while bits != 0 {
-                let p = i * 64 + bits.trailing_zeros() as usize;
+                let p = r * s + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 f(p, self.moves[p]);
             }

@@ -61,14 +61,15 @@ fn check_consistent(g: &Gomoku) {
         key ^= SIDE_KEY;
     }
     assert_eq!(g.key, key, "key");
-    assert_eq!(g.near, near, "near");
-    let mut cand = vec![0u64; g.cand.len()];
+    let mut cand = Vec::new();
     for p in 0..g.cells.len() {
         if near[p] != 0 && g.cells[p] == EMPTY {
-            cand[p / 64] |= 1 << (p % 64);
+            cand.push(p);
         }
     }
-    assert_eq!(g.cand, cand, "candidates");
+    let mut walked = Vec::new();
+    g.for_each_candidate(|p, _| walked.push(p));
+    assert_eq!(walked, cand, "candidates");
     for p in 0..g.cells.len() {
         match g.cells[p] {
             WALL => {}
