@@ -61,12 +61,9 @@ fn check_consistent(g: &Gomoku) {
         key ^= SIDE_KEY;
     }
     assert_eq!(g.key, key, "key");
-    let mut cand = Vec::new();
-    for p in 0..g.cells.len() {
-        if near[p] != 0 && g.cells[p] == EMPTY {
-            cand.push(p);
-        }
-    }
+    let cand: Vec<usize> = (0..g.cells.len())
+        .filter(|&p| near[p] != 0 && g.cells[p] == EMPTY)
+        .collect();
     let mut walked = Vec::new();
     g.for_each_candidate(|p, _| walked.push(p));
     assert_eq!(walked, cand, "candidates");
