@@ -16,6 +16,9 @@ use crate::games::{Color, Move};
 use std::sync::OnceLock;
 
 const MAX_STRIDE: usize = MAX_SIZE + 2 * BORDER;
+// A padded row fits one `u64` of `Gomoku::rows`, and the candidate walk reads the
+// two rows on either side of every board row.
+const _: () = assert!(MAX_STRIDE <= 64 && BORDER >= 2);
 
 pub(super) const OUT_NONE: u8 = 0;
 /// The stone completed a win under the rule.
