@@ -102,6 +102,9 @@ pub struct Gomoku {
     pub(super) columns: u64,
     /// The move of each padded square (`Move::NONE` off the board).
     pub(super) moves: Vec<Move>,
+    /// The padded square of each move (by index), so that no move is divided by the
+    /// width on the search's paths.
+    pub(super) squares: Vec<u16>,
     pub(super) lines: &'static pattern::LineTable,
     pub(super) combos: [&'static [Combo]; 2],
     /// Per colour: the evaluation's bonus for a winning threat of the side to move and
@@ -154,10 +157,13 @@ impl Gomoku {
         let dirs = [1, s, s + 1, s - 1];
         let mut cells = vec![WALL; stride * rows];
         let mut moves = vec![Move::NONE; stride * rows];
+        let mut squares = vec![0u16; width * height];
         for y in 0..height {
             for x in 0..width {
-                cells[(y + BORDER) * stride + x + BORDER] = EMPTY;
-                moves[(y + BORDER) * stride + x + BORDER] = Move((y * width + x) as u16);
+                let p = (y + BORDER) * stride + x + BORDER;
+                cells[p] = EMPTY;
+                moves[p] = Move((y * width + x) as u16);
+                squares[y * width + x] = p as u16;
             }
         }
         let mut g = Gomoku {
@@ -171,6 +177,7 @@ impl Gomoku {
             rows: vec![0; rows],
             columns: ((1u64 << width) - 1) << BORDER,
             moves,
+            squares,
             lines: pattern::line_table(rule),
             combos: eval::combo_tables(rule, true),
             threat_terms: eval::threat_terms(rule, true),
@@ -234,12 +241,7 @@ impl Gomoku {
     /// Padded position of a move, if it is on the board.
     #[inline]
     pub(super) fn pos_of(&self, mv: Move) -> Option<usize> {
-        let i = mv.index();
-        if i < self.width * self.height {
-            Some(self.pos(i % self.width, i / self.width))
-        } else {
-            None
-        }
+        self.squares.get(mv.index()).map(|&p| usize::from(p))
     }
 
     #[inline]

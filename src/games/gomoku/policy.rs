@@ -89,8 +89,9 @@ fn move_count_formula(depth: usize) -> usize {
 /// The combined pattern classes (`pattern::P4_*`) at the square of `mv`: the side
 /// to move's and the opponent's.
 fn classes(pos: &Gomoku, mv: Move) -> (u8, u8) {
-    let (x, y) = mv.xy(pos.width);
-    let p = pos.pos(x, y);
+    let Some(p) = pos.pos_of(mv) else {
+        return (pattern::P4_NONE, pattern::P4_NONE);
+    };
     let us = pos.stm.index();
     (pos.combo(p, us).p4, pos.combo(p, 1 - us).p4)
 }
